@@ -10,7 +10,7 @@ namespace tableref::referee {
 
 enum class Colour : std::uint8_t { yellow, green, red, blue, purple, black };
 
-// The five colours of Monster Freeze tricks and Trio chains, in the deck-out tie-break order of
+// The five monster colours in the deck-out tie-break order of
 // rules.md (red first).
 inline constexpr std::array<Colour, 5> kTieBreakOrder = {Colour::red, Colour::blue, Colour::green,
                                                          Colour::yellow, Colour::purple};
