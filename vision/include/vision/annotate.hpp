@@ -1,0 +1,17 @@
+#pragma once
+// Pictures a person checks a verdict on: every card outlined and every colour written as a word,
+// so that no one has to tell colours apart to see what the referee read.
+
+#include <opencv2/core.hpp>
+
+#include "vision/freeze_reader.hpp"
+
+namespace tableref::vision {
+
+cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading);
+
+// Text with a dark outline, legible on any background, centred on `centre`.
+void draw_label(cv::Mat& image, const std::string& text, cv::Point2d centre, double scale,
+                const cv::Scalar& colour = {255, 255, 255});
+
+}  // namespace tableref::vision

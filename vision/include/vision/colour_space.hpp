@@ -1,0 +1,28 @@
+#pragma once
+// Colour conversions for small numbers of samples, and the white-balance that makes colours
+// comparable under any light: divide by a surface whose printed colour is known (von Kries).
+
+#include <opencv2/core.hpp>
+
+#include "referee/colour.hpp"
+
+namespace tableref::vision {
+
+// Linear-light RGB in [0, 1] from 8-bit sRGB, and back.
+cv::Vec3f linear_from_srgb(const cv::Vec3f& srgb_8bit_rgb);
+cv::Vec3f srgb_from_linear(const cv::Vec3f& linear_rgb);
+// CIE L*a*b* (D65) of a linear RGB colour.
+cv::Vec3f lab_from_linear(const cv::Vec3f& linear_rgb);
+cv::Vec3f lab_of(referee::Rgb rgb);
+
+// Per-channel gains that turn `measured` (linear RGB of a known surface) into `reference`.
+cv::Vec3f white_balance_gains(const cv::Vec3f& measured_linear, const cv::Vec3f& reference_linear);
+
+// Distance between Lab colours with lightness counting for less than hue and chroma: shading and
+// print darkness move L far more than they move a*b*.
+float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b);
+
+// Bilinear sample of an 8-bit BGR image at a sub-pixel point, as RGB; false outside the image.
+bool sample_rgb(const cv::Mat& bgr, cv::Point2d point, cv::Vec3f& rgb);
+
+}  // namespace tableref::vision

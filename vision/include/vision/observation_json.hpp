@@ -1,0 +1,14 @@
+#pragma once
+// Readings as the JSON of interface.md (`tableref analyze --json`).
+
+#include <nlohmann/json.hpp>
+
+#include "vision/freeze_reader.hpp"
+
+namespace tableref::vision {
+
+// {"status": ..., "stacks": [...]}: the game-specific fields of one analyze line.
+nlohmann::json freeze_fields(const FreezeReading& reading);
+std::string cell_word(const referee::freeze::ViewCell& cell);  // "red", "empty" or "unknown"
+
+}  // namespace tableref::vision

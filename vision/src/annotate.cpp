@@ -1,0 +1,55 @@
+#include "vision/annotate.hpp"
+
+#include <opencv2/imgproc.hpp>
+
+#include "vision/observation_json.hpp"
+
+namespace tableref::vision {
+
+void draw_label(cv::Mat& image, const std::string& text, cv::Point2d centre, double scale,
+                const cv::Scalar& colour) {
+  const int font = cv::FONT_HERSHEY_SIMPLEX;
+  const int thickness = std::max(1, static_cast<int>(std::lround(scale * 2)));
+  int baseline = 0;
+  const cv::Size size = cv::getTextSize(text, font, scale, thickness, &baseline);
+  const cv::Point origin(static_cast<int>(centre.x - size.width / 2.0),
+                         static_cast<int>(centre.y + size.height / 2.0));
+  cv::putText(image, text, origin, font, scale, {0, 0, 0}, thickness + 3, cv::LINE_AA);
+  cv::putText(image, text, origin, font, scale, colour, thickness, cv::LINE_AA);
+}
+
+cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading) {
+  cv::Mat out = bgr.clone();
+  for (const FreezeStackReading& stack : reading.stacks) {
+    std::vector<cv::Point> outline;
+    for (const cv::Point2d& corner : stack.corners) outline.emplace_back(corner);
+    const cv::Scalar outline_colour = stack.aligned ? cv::Scalar(0, 255, 0) : cv::Scalar(0, 165, 255);
+    cv::polylines(out, outline, true, outline_colour, 2, cv::LINE_AA);
+    cv::circle(out, outline[0], 5, outline_colour, cv::FILLED, cv::LINE_AA);
+
+    const double side_px = cv::norm(stack.corners[1] - stack.corners[0]);
+    const double scale = std::clamp(side_px / 300.0, 0.3, 0.8);
+    for (std::size_t row = 0; row < 3; ++row) {
+      for (std::size_t col = 0; col < 3; ++col) {
+        // Bilinear position of the cell centre between the corners (13.5, 32.5, 51.5 of 65 mm).
+        const double u = (13.5 + 19.0 * static_cast<double>(col)) / 65.0;
+        const double v = (13.5 + 19.0 * static_cast<double>(row)) / 65.0;
+        const cv::Point2d top = stack.corners[0] + u * (stack.corners[1] - stack.corners[0]);
+        const cv::Point2d bottom = stack.corners[3] + u * (stack.corners[2] - stack.corners[3]);
+        draw_label(out, cell_word(stack.cells[row * 3 + col]), top + v * (bottom - top), scale);
+      }
+    }
+    std::string verdict = stack.aligned ? "" : "not aligned";
+    for (const referee::Colour colour : stack.tricks) {
+      verdict += (verdict.empty() ? "trick: " : ", ") + std::string(referee::colour_name(colour));
+    }
+    if (!verdict.empty()) {
+      const cv::Point2d centre = (stack.corners[2] + stack.corners[3]) * 0.5;
+      draw_label(out, verdict, centre + cv::Point2d(0, 18), scale * 1.2, {0, 255, 255});
+    }
+  }
+  if (reading.unstable) draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
+  return out;
+}
+
+}  // namespace tableref::vision

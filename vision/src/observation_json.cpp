@@ -1,0 +1,44 @@
+#include "vision/observation_json.hpp"
+
+namespace tableref::vision {
+
+namespace {
+nlohmann::json point_json(const cv::Point2d& p) {
+  // Two decimals: sub-pixel corners without noise digits.
+  return {std::round(p.x * 100) / 100, std::round(p.y * 100) / 100};
+}
+}  // namespace
+
+std::string cell_word(const referee::freeze::ViewCell& cell) {
+  using Kind = referee::freeze::ViewCell::Kind;
+  switch (cell.kind) {
+    case Kind::monster: return std::string(referee::colour_name(cell.colour));
+    case Kind::empty: return "empty";
+    case Kind::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+nlohmann::json freeze_fields(const FreezeReading& reading) {
+  nlohmann::json stacks = nlohmann::json::array();
+  for (const FreezeStackReading& stack : reading.stacks) {
+    nlohmann::json corners = nlohmann::json::array();
+    for (const cv::Point2d& corner : stack.corners) corners.push_back(point_json(corner));
+    nlohmann::json cells = nlohmann::json::array();
+    for (std::size_t row = 0; row < 3; ++row) {
+      nlohmann::json cells_row = nlohmann::json::array();
+      for (std::size_t col = 0; col < 3; ++col) cells_row.push_back(cell_word(stack.cells[row * 3 + col]));
+      cells.push_back(std::move(cells_row));
+    }
+    nlohmann::json tricks = nlohmann::json::array();
+    for (const referee::Colour colour : stack.tricks) tricks.push_back(referee::colour_name(colour));
+    stacks.push_back({{"corners", std::move(corners)},
+                      {"cells", std::move(cells)},
+                      {"tricks", std::move(tricks)},
+                      {"aligned", stack.aligned},
+                      {"cards", stack.cards}});
+  }
+  return {{"status", reading.unstable ? "unstable" : "ok"}, {"stacks", std::move(stacks)}};
+}
+
+}  // namespace tableref::vision

@@ -1,0 +1,188 @@
+#include "vision/square_card_detector.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace tableref::vision {
+
+namespace {
+
+double distance(const cv::Point2d& a, const cv::Point2d& b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+// The face components: bright relative to their surroundings, thin bridges cut.
+cv::Mat face_mask(const cv::Mat& relative, double threshold) {
+  cv::Mat mask;
+  cv::threshold(relative, mask, threshold, 255, cv::THRESH_BINARY);
+  mask.convertTo(mask, CV_8U);
+  cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
+                   cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+  return mask;
+}
+
+std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& contour) {
+  std::vector<cv::Point> hull;
+  cv::convexHull(contour, hull);
+  const double perimeter = cv::arcLength(hull, true);
+  for (const double fraction : {0.02, 0.03, 0.045, 0.06}) {
+    std::vector<cv::Point> polygon;
+    cv::approxPolyDP(hull, polygon, fraction * perimeter, true);
+    if (polygon.size() == 4) {
+      std::array<cv::Point2d, 4> corners;
+      for (std::size_t i = 0; i < 4; ++i) corners[i] = polygon[i];
+      return corners;
+    }
+    if (polygon.size() < 4) break;
+  }
+  return std::nullopt;
+}
+
+// Fits a line to the contour points along each side (away from the rounded corners) and
+// intersects neighbouring sides: corners to a fraction of a pixel.
+std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& contour,
+                                          const std::array<cv::Point2d, 4>& rough) {
+  std::array<cv::Vec4f, 4> lines;
+  for (std::size_t side = 0; side < 4; ++side) {
+    const cv::Point2d a = rough[side];
+    const cv::Point2d b = rough[(side + 1) % 4];
+    const double length = distance(a, b);
+    const cv::Point2d along = (b - a) / length;
+    const cv::Point2d normal(-along.y, along.x);
+    std::vector<cv::Point2f> points;
+    for (const cv::Point& p : contour) {
+      const cv::Point2d offset = cv::Point2d(p) - a;
+      const double t = offset.dot(along) / length;
+      if (t > 0.15 && t < 0.85 && std::abs(offset.dot(normal)) < 0.06 * length + 2.0) {
+        points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+      }
+    }
+    if (points.size() < 5) return rough;
+    cv::fitLine(points, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
+  }
+  std::array<cv::Point2d, 4> refined;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const cv::Vec4f& l1 = lines[(i + 3) % 4];
+    const cv::Vec4f& l2 = lines[i];
+    const double cross = l1[0] * l2[1] - l1[1] * l2[0];
+    if (std::abs(cross) < 1e-6) return rough;
+    const double dx = l2[2] - l1[2];
+    const double dy = l2[3] - l1[3];
+    const double t = (dx * l2[1] - dy * l2[0]) / cross;
+    refined[i] = {l1[2] + t * l1[0], l1[3] + t * l1[1]};
+    if (distance(refined[i], rough[i]) > 0.1 * distance(rough[i], rough[(i + 1) % 4])) return rough;
+  }
+  return refined;
+}
+
+bool plausible_shape(const std::array<cv::Point2d, 4>& corners, const SquareCardDetectorParams& params,
+                     double max_side_px) {
+  std::array<double, 4> sides{};
+  for (std::size_t i = 0; i < 4; ++i) sides[i] = distance(corners[i], corners[(i + 1) % 4]);
+  const auto [shortest, longest] = std::minmax_element(sides.begin(), sides.end());
+  if (*shortest < params.min_side_px * 0.9 || *longest > max_side_px) return false;
+  if (*longest / *shortest > params.max_side_ratio) return false;
+  std::vector<cv::Point2f> polygon(corners.begin(), corners.end());
+  return cv::isContourConvex(polygon);
+}
+
+// Grows the face quadrilateral (inside the border) to the card's outer edge, in perspective.
+std::array<cv::Point2d, 4> outer_corners(const std::array<cv::Point2d, 4>& face, const SquareCardSpec& spec) {
+  const double lo = spec.border_mm;
+  const double hi = spec.side_mm - spec.border_mm;
+  const std::vector<cv::Point2f> face_mm = {{float(lo), float(lo)}, {float(hi), float(lo)},
+                                            {float(hi), float(hi)}, {float(lo), float(hi)}};
+  const std::vector<cv::Point2f> face_px(face.begin(), face.end());
+  const cv::Mat image_from_card = cv::getPerspectiveTransform(face_mm, face_px);
+  const float side = static_cast<float>(spec.side_mm);
+  const std::vector<cv::Point2f> outer_mm = {{0, 0}, {side, 0}, {side, side}, {0, side}};
+  std::vector<cv::Point2f> outer_px;
+  cv::perspectiveTransform(outer_mm, outer_px, image_from_card);
+  std::array<cv::Point2d, 4> outer;
+  for (std::size_t i = 0; i < 4; ++i) outer[i] = outer_px[i];
+  return outer;
+}
+
+}  // namespace
+
+std::array<cv::Point2d, 4> canonical_corner_order(std::array<cv::Point2d, 4> corners) {
+  double signed_area = 0;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const cv::Point2d& a = corners[i];
+    const cv::Point2d& b = corners[(i + 1) % 4];
+    signed_area += a.x * b.y - b.x * a.y;
+  }
+  // With y down, a positive shoelace sum runs clockwise on screen.
+  if (signed_area < 0) std::reverse(corners.begin(), corners.end());
+  std::size_t best = 0;
+  double best_alignment = -2;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const cv::Point2d side = corners[(i + 1) % 4] - corners[i];
+    const double alignment = side.x / std::hypot(side.x, side.y);
+    if (alignment > best_alignment) {
+      best_alignment = alignment;
+      best = i;
+    }
+  }
+  std::rotate(corners.begin(), corners.begin() + static_cast<long>(best), corners.end());
+  return corners;
+}
+
+cv::Mat relative_luminance(const cv::Mat& bgr, int downscale) {
+  cv::Mat gray;
+  cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+  cv::Mat small;
+  cv::resize(gray, small, cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)),
+             0, 0, cv::INTER_AREA);
+  // Opening first, so eyes, glare and specks do not count as the local white.
+  cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+  cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
+  cv::GaussianBlur(small, small, {0, 0}, 1.5);
+  cv::Mat white;
+  cv::resize(small, white, gray.size(), 0, 0, cv::INTER_LINEAR);
+  cv::Mat gray_f, white_f, relative;
+  gray.convertTo(gray_f, CV_32F);
+  white.convertTo(white_f, CV_32F);
+  cv::max(white_f, 1.0, white_f);
+  cv::divide(gray_f, white_f, relative);
+  return relative;
+}
+
+std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const SquareCardSpec& spec,
+                                                    const SquareCardDetectorParams& params,
+                                                    StageLog& log) {
+  StageTimer white_stage(log, "local white");
+  const cv::Mat relative = relative_luminance(bgr, params.white_downscale);
+  white_stage.finish();
+
+  StageTimer mask_stage(log, "face mask");
+  const cv::Mat mask = face_mask(relative, params.face_ratio_threshold);
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  mask_stage.finish(static_cast<int>(contours.size()));
+  log.debug_image("face-mask", mask);
+
+  StageTimer quad_stage(log, "quadrilaterals");
+  const double max_side_px = params.max_side_fraction * std::min(bgr.cols, bgr.rows);
+  const double face_fraction = (spec.side_mm - 2 * spec.border_mm) / spec.side_mm;
+  const double min_face_area = std::pow(params.min_side_px * face_fraction * 0.8, 2) * 0.5;
+  std::vector<DetectedSquareCard> cards;
+  for (const auto& contour : contours) {
+    const double area = cv::contourArea(contour);
+    if (area < min_face_area) continue;
+    const auto rough = quadrilateral_of(contour);
+    if (!rough) continue;
+    const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
+    const double fill = area / cv::contourArea(rough_polygon);
+    if (fill < params.min_fill || fill > 1.08) continue;
+    const auto face = refine_corners(contour, *rough);
+    const auto outer = outer_corners(face, spec);
+    if (!plausible_shape(outer, params, max_side_px)) continue;
+    cards.push_back({canonical_corner_order(outer), fill});
+  }
+  quad_stage.finish(static_cast<int>(cards.size()));
+  return cards;
+}
+
+}  // namespace tableref::vision
