@@ -1,0 +1,34 @@
+#pragma once
+// Bugs & Co: scoring a player's collection (rules.md). Each set of 3 tiles of one species is worth
+// +3, every other monster tile -1, and each trophy adds its value; the highest total wins and a
+// tie is shared.
+
+#include <nlohmann/json.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace tableref::referee::bugs {
+
+struct Collection {
+  std::vector<std::string> species;  // one species id per monster tile
+  std::vector<int> trophies;         // trophy values
+};
+
+struct Score {
+  int sets = 0;      // complete sets of 3 tiles of one species (6 of a species make 2)
+  int others = 0;    // monster tiles in no set
+  int trophies = 0;  // sum of trophy values
+  int total() const { return 3 * sets - others + trophies; }
+  friend bool operator==(const Score&, const Score&) = default;
+};
+
+Score score(const Collection& collection);
+
+// interface.md's "score": {"sets", "others", "trophies", "total"}.
+nlohmann::json to_json(const Score& score);
+
+// The indices of the highest totals (several when tied); empty for no scores.
+std::vector<std::size_t> winners(std::span<const Score> scores);
+
+}  // namespace tableref::referee::bugs
