@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <tuple>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/colour_space.hpp"
@@ -159,7 +160,7 @@ class CellReader {
   }
 
   ViewCell read(std::size_t row, std::size_t col) const {
-    if (occluded(row, col)) return ViewCell::unknown();
+    if (occluded(row, col)) { if (std::getenv("TR_DEBUG")) fprintf(stderr, "cell %zu,%zu occluded\n", row, col); return ViewCell::unknown(); }
     std::vector<cv::Vec3f> samples;
     int glare = 0;
     int total = 0;
@@ -183,9 +184,16 @@ class CellReader {
     const bool is_monster = best_distance < params_.max_colour_distance &&
                             second_distance - best_distance > params_.min_colour_margin &&
                             spread < params_.max_monster_spread;
+    if (std::getenv("TR_DEBUG")) fprintf(stderr, "cell %zu,%zu lab %.0f %.0f %.0f best %s %.1f second %.1f spread %.1f table %d/%zu glare %d/%d\n", row, col, median[0], median[1], median[2], std::string(referee::colour_name(best)).c_str(), best_distance, second_distance, spread, table_like, samples.size(), glare, total);
     if (is_monster && !is_table) return ViewCell::monster(best);
     if (is_table && !is_monster) return ViewCell::empty();
-    return ViewCell::unknown();  // neither, or a table the colour of a monster
+    if (is_monster && is_table) {
+      // The table has this monster's colour: only a monster has eyes.
+      const float contrast = eye_contrast(row, col, median[0]);
+      if (contrast > params_.min_eye_contrast) return ViewCell::monster(best);
+      if (contrast < params_.min_eye_contrast / 3) return ViewCell::empty();
+    }
+    return ViewCell::unknown();
   }
 
  private:
@@ -210,14 +218,16 @@ class CellReader {
     const double cx = kPositionCentresMm[col];
     const double cy = kPositionCentresMm[row];
     constexpr int kAngles = 24;
-    for (const double radius : {5.9, 6.5, 7.1}) {
+    for (const double radius : {0.0, 1.2, 5.9, 6.4}) {
       for (int i = 0; i < kAngles; ++i) {
         const double angle = 2 * std::numbers::pi * (i + 0.5 * (radius > 6.0)) / kAngles;
+        if (radius == 0.0 && i > 0) break;
         cv::Vec3f rgb;
         if (!sampler_.raw(cx + radius * std::cos(angle), cy + radius * std::sin(angle), rgb)) continue;
         ++total;
         const cv::Vec3f lab = sampler_.balanced_lab(rgb);
-        const bool blown_out = std::max({rgb[0], rgb[1], rgb[2]}) > 250.0f || lab[0] > face_lab_[0] + 4.0f;
+        // Glare and eye whites are white and brighter than the face; a saturated yellow is not.
+        const bool blown_out = std::min({rgb[0], rgb[1], rgb[2]}) > 235.0f || lab[0] > face_lab_[0] + 4.0f;
         if (blown_out) {
           ++glare;
         } else {
@@ -225,6 +235,40 @@ class CellReader {
         }
       }
     }
+  }
+
+  // How much brighter both eyes are than the body between them, for the best of the four ways the
+  // monster may face (a card below can be turned against the top card).
+  float eye_contrast(std::size_t row, std::size_t col, float body_lightness) const {
+    const double cx = kPositionCentresMm[col];
+    const double cy = kPositionCentresMm[row];
+    const auto lightness = [&](double x, double y) {
+      cv::Vec3f rgb;
+      return sampler_.raw(cx + x, cy + y, rgb) ? sampler_.balanced_lab(rgb)[0] : body_lightness;
+    };
+    // The white of an eye is a ring around its pupil.
+    const auto eye_white = [&](double ex, double ey) {
+      float total = 0;
+      for (int i = 0; i < 8; ++i) {
+        const double angle = i * std::numbers::pi / 4;
+        total += lightness(ex + 1.25 * std::cos(angle), ey + 1.25 * std::sin(angle));
+      }
+      return total / 8;
+    };
+    float best = -1e9f;
+    for (int turn = 0; turn < 4; ++turn) {
+      // Eyes 3 mm above the centre and 3 mm either side, turned by quarter turns.
+      const auto turned = [turn](double x, double y) {
+        for (int i = 0; i < turn; ++i) std::tie(x, y) = std::pair{-y, x};
+        return std::pair{x, y};
+      };
+      const auto [lx, ly] = turned(-3.0, -3.0);
+      const auto [rx, ry] = turned(3.0, -3.0);
+      const auto [mx, my] = turned(0.0, -3.0);
+      const float between = std::max(lightness(mx, my), body_lightness);
+      best = std::max(best, std::min(eye_white(lx, ly), eye_white(rx, ry)) - between);
+    }
+    return best;
   }
 
   struct Nearest {
@@ -255,54 +299,106 @@ class CellReader {
   cv::Vec3f face_lab_;
 };
 
-// A card below that is offset or turned shows its face or border just outside the top card's
-// edge, where an aligned stack shows the table.
-bool looks_aligned(const CardSampler& sampler, const FreezeReaderParams& params) {
-  std::vector<cv::Vec3f> border;
-  for (double t = 8.0; t <= kCardSideMm - 8.0; t += 6.0) {
-    for (const cv::Point2d& p : {cv::Point2d{t, 1.0}, {kCardSideMm - 1.0, t}, {t, kCardSideMm - 1.0}, {1.0, t}}) {
-      cv::Vec3f rgb;
-      if (sampler.raw(p.x, p.y, rgb)) border.push_back(sampler.balanced_lab(rgb));
-    }
-  }
-  if (border.size() < 8) return true;
-  const cv::Vec3f border_lab = channel_median(border);
-  const cv::Vec3f face_lab = lab_from_linear(linear_from_srgb(cv::Vec3f(0xDC, 0xEA, 0xF5)));
-  const auto is_card_material = [&](double x, double y) {
-    cv::Vec3f rgb;
-    if (!sampler.raw(x, y, rgb)) return false;
-    const cv::Vec3f lab = sampler.balanced_lab(rgb);
-    return lab_distance(lab, border_lab) < params.material_distance ||
-           lab_distance(lab, face_lab) < params.material_distance;
-  };
-  const double blur_margin_mm = 2.5 / sampler.px_per_mm();
-  const double near_start = std::max(1.5, blur_margin_mm);
-  for (int side = 0; side < 4; ++side) {
-    int run = 0;
-    for (double t = 2.0; t <= kCardSideMm - 2.0; t += 2.5) {
-      // (along, outward) to card coordinates for this side.
-      const auto point = [&](double outward) -> cv::Point2d {
-        switch (side) {
-          case 0: return {t, -outward};
-          case 1: return {kCardSideMm + outward, t};
-          case 2: return {kCardSideMm - t, kCardSideMm + outward};
-          default: return {-outward, kCardSideMm - t};
-        }
-      };
-      bool near_card = false;
-      for (double outward = near_start; outward <= near_start + 2.0; outward += 0.7) {
-        const cv::Point2d p = point(outward);
-        near_card = near_card || is_card_material(p.x, p.y);
+// A card below that is offset or turned shows beyond the top card's edge: how far it shows, along
+// each side, says by how much it is offset (a constant protrusion) or turned (one that grows
+// along the side). components.md: more than 3 mm or 4 degrees is not aligned.
+class AlignmentCheck {
+ public:
+  AlignmentCheck(const CardSampler& sampler, const FreezeReaderParams& params)
+      : sampler_(sampler), params_(params) {
+    std::vector<cv::Vec3f> border;
+    for (double t = 8.0; t <= kCardSideMm - 8.0; t += 6.0) {
+      for (int side = 0; side < 4; ++side) {
+        cv::Vec3f rgb;
+        const cv::Point2d p = point(side, t, -1.0);
+        if (sampler.raw(p.x, p.y, rgb)) border.push_back(sampler.balanced_lab(rgb));
       }
-      const cv::Point2d far1 = point(near_start + 6.0);
-      const cv::Point2d far2 = point(near_start + 9.0);
-      const bool far_card = is_card_material(far1.x, far1.y) || is_card_material(far2.x, far2.y);
-      run = (near_card && !far_card) ? run + 1 : 0;
-      if (run >= params.min_protrusion_run) return false;
+    }
+    usable_ = border.size() >= 8;
+    if (usable_) border_lab_ = channel_median(border);
+    face_lab_ = lab_from_linear(linear_from_srgb(cv::Vec3f(0xDC, 0xEA, 0xF5)));
+    // The top card's own edge blurs outwards by a pixel or two.
+    blur_mm_ = 2.5 / sampler.px_per_mm();
+  }
+
+  bool aligned() const {
+    if (!usable_) return true;
+    for (int side = 0; side < 4; ++side) {
+      if (!side_aligned(side)) return false;
+    }
+    return true;
+  }
+
+ private:
+  // (along the side from its first corner, outward) to card millimetres, sides clockwise from
+  // the top edge.
+  static cv::Point2d point(int side, double along, double outward) {
+    switch (side) {
+      case 0: return {along, -outward};
+      case 1: return {kCardSideMm + outward, along};
+      case 2: return {kCardSideMm - along, kCardSideMm + outward};
+      default: return {-outward, kCardSideMm - along};
     }
   }
-  return true;
-}
+
+  bool is_card_material(const cv::Point2d& p) const {
+    cv::Vec3f rgb;
+    if (!sampler_.raw(p.x, p.y, rgb)) return false;
+    // Hue and chroma decide; lightness barely, since the top card shades the one below.
+    const cv::Vec3f lab = sampler_.balanced_lab(rgb);
+    const auto near = [&](const cv::Vec3f& reference) {
+      const float dl = 0.2f * (lab[0] - reference[0]);
+      const float da = lab[1] - reference[1];
+      const float db = lab[2] - reference[2];
+      return std::sqrt(dl * dl + da * da + db * db) < params_.material_distance;
+    };
+    return near(border_lab_) || near(face_lab_);
+  }
+
+  // How far card material reaches on from the edge at `along`; nullopt where it reaches too far
+  // to be a card below (the table itself looks like card there).
+  std::optional<double> protrusion(int side, double along) const {
+    constexpr double kStepMm = 0.25;
+    constexpr double kReachMm = 25.0;
+    for (double outward = kStepMm; outward <= kReachMm; outward += kStepMm) {
+      if (!is_card_material(point(side, along, outward))) return std::max(0.0, outward - kStepMm - blur_mm_);
+    }
+    return std::nullopt;
+  }
+
+  bool side_aligned(int side) const {
+    // Away from the corners, whose rounding hides small turns.
+    std::vector<cv::Point2f> protruding;  // (along - middle, protrusion)
+    int measured = 0;
+    for (double along = 7.0; along <= kCardSideMm - 7.0; along += 1.5) {
+      const auto reach = protrusion(side, along);
+      if (!reach) continue;
+      ++measured;
+      if (*reach > 0.5) {
+        protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2), static_cast<float>(*reach));
+      }
+    }
+    if (protruding.size() < 4 || measured < 8) return true;
+    std::vector<float> reaches;
+    for (const auto& p : protruding) reaches.push_back(p.y);
+    const float typical = median_of(reaches);
+    if (typical > params_.max_aligned_offset_mm && protruding.size() * 4 >= static_cast<std::size_t>(measured)) {
+      return false;
+    }
+    cv::Vec4f line;
+    cv::fitLine(protruding, line, cv::DIST_HUBER, 0, 0.01, 0.01);
+    const double turn_deg = std::abs(std::atan2(line[1], line[0]) * 180.0 / std::numbers::pi);
+    const double slope_deg = std::min(turn_deg, 180.0 - turn_deg);
+    return slope_deg <= params_.max_aligned_turn_deg;
+  }
+
+  const CardSampler& sampler_;
+  const FreezeReaderParams& params_;
+  bool usable_ = false;
+  cv::Vec3f border_lab_;
+  cv::Vec3f face_lab_;
+  double blur_mm_ = 0;
+};
 
 FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card,
                               const referee::FreezeDeck& deck, const ColourReferences& references,
@@ -321,11 +417,11 @@ FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card
   for (std::size_t row = 0; row < 3; ++row) {
     for (std::size_t col = 0; col < 3; ++col) reading.cells[row * 3 + col] = cells.read(row, col);
   }
-  reading.aligned = looks_aligned(sampler, params);
-  const auto explanations = referee::freeze::fewest_card_explanations(deck, reading.cells);
-  reading.cards = explanations.empty() ? 0 : static_cast<int>(explanations.front().top_first.size());
-  // A trick needs three aligned cards; a view no stack of the deck can show earns nothing.
-  if (reading.aligned && reading.cards == 3) {
+  reading.aligned = AlignmentCheck(sampler, params).aligned();
+  reading.consistent = !referee::freeze::fewest_card_explanations(deck, reading.cells, 3, 1).empty();
+  // interface.md: the colours with a line of three, none for a misaligned stack. Whether the
+  // player holds three cards is for the game's referee, which knows their hand.
+  if (reading.aligned && reading.consistent) {
     reading.tricks = referee::freeze::readable_line_colours(reading.cells);
   }
   return reading;

@@ -36,7 +36,7 @@ nlohmann::json freeze_fields(const FreezeReading& reading) {
                       {"cells", std::move(cells)},
                       {"tricks", std::move(tricks)},
                       {"aligned", stack.aligned},
-                      {"cards", stack.cards}});
+                      {"consistent", stack.consistent}});
   }
   return {{"status", reading.unstable ? "unstable" : "ok"}, {"stacks", std::move(stacks)}};
 }

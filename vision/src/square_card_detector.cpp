@@ -132,13 +132,18 @@ std::array<cv::Point2d, 4> canonical_corner_order(std::array<cv::Point2d, 4> cor
 cv::Mat relative_luminance(const cv::Mat& bgr, int downscale) {
   cv::Mat gray;
   cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+  // Max-pool to a smaller image: a block's brightest pixel is the face wherever a face shows,
+  // however many monsters and holes the block also holds.
+  cv::Mat pooled;
+  cv::dilate(gray, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
   cv::Mat small;
-  cv::resize(gray, small, cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)),
-             0, 0, cv::INTER_AREA);
-  // Opening first, so eyes, glare and specks do not count as the local white.
+  cv::resize(pooled, small, cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)),
+             0, 0, cv::INTER_NEAREST);
+  // Opening removes what is bright but small (eyes, specks) from the local white; dilation then
+  // lends each dark surface the white of the surfaces beside it.
   cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
-  cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
-  cv::GaussianBlur(small, small, {0, 0}, 1.5);
+  cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  cv::GaussianBlur(small, small, {0, 0}, 1.0);
   cv::Mat white;
   cv::resize(small, white, gray.size(), 0, 0, cv::INTER_LINEAR);
   cv::Mat gray_f, white_f, relative;
@@ -158,8 +163,15 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
 
   StageTimer mask_stage(log, "face mask");
   const cv::Mat mask = face_mask(relative, params.face_ratio_threshold);
+  // Components nest (a card's face lies in a hole of the table's component): CCOMP lists the
+  // outer boundary of every component, nested or not, at its top level.
+  std::vector<std::vector<cv::Point>> all_contours;
+  std::vector<cv::Vec4i> hierarchy;
+  cv::findContours(mask, all_contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  for (std::size_t i = 0; i < all_contours.size(); ++i) {
+    if (hierarchy[i][3] < 0) contours.push_back(std::move(all_contours[i]));
+  }
   mask_stage.finish(static_cast<int>(contours.size()));
   log.debug_image("face-mask", mask);
 

@@ -23,9 +23,11 @@ struct FreezeReaderParams {
   float max_face_deviation = 16.0f;   // a face point further than this from white is hidden
   float table_match_distance = 10.0f; // a sample this close to a table sample looks like table
   float min_table_fraction = 0.6f;    // share of a position's samples that look like table: empty
+  float min_eye_contrast = 12.0f;     // lightness of the eyes' white over the body: a monster
   float max_glare_fraction = 0.35f;   // beyond this share of blown-out samples: unknown
   float material_distance = 12.0f;    // a sample this close to the card's face or border is card
-  int min_protrusion_run = 3;         // consecutive edge samples showing a card below: misaligned
+  double max_aligned_offset_mm = 3.0; // components.md: a card further off is not aligned
+  double max_aligned_turn_deg = 4.0;  // components.md: a card turned further is not aligned
 };
 
 struct FreezeStackReading {
@@ -33,7 +35,9 @@ struct FreezeStackReading {
   referee::freeze::View cells;         // row-major
   std::vector<referee::Colour> tricks;
   bool aligned = true;
-  int cards = 0;  // the fewest cards of the deck that show this view; 0 when none can
+  // Some stack of 1 to 3 cards of the deck shows this view. When none does, a position was
+  // misread, and the stack earns no trick.
+  bool consistent = true;
 };
 
 struct FreezeReading {

@@ -22,7 +22,7 @@ struct SquareCardDetectorParams {
   double face_ratio_threshold = 0.86; // face: luminance / local white at least this
   double min_fill = 0.92;             // component area / its quadrilateral's area
   double max_side_ratio = 1.9;        // longest / shortest side, allowing for tilt
-  int white_downscale = 8;            // the local white is estimated on a smaller image
+  int white_downscale = 4;            // the local white is estimated on a smaller image
 };
 
 struct DetectedSquareCard {
