@@ -1,0 +1,111 @@
+// tableref render: sample images of a game with their ground truth, for testing the vision.
+
+#include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <opencv2/imgcodecs.hpp>
+#include <sstream>
+
+#include "commands.hpp"
+#include "samples/render.hpp"
+
+namespace tableref::cli {
+
+namespace {
+
+struct RenderOptions {
+  std::string game = "freeze";
+  std::string level = "webcam";
+  int count = 1;
+  std::uint64_t seed = 1;
+  std::string out_dir;
+};
+
+// "freeze-webcam-7-0003": the files of one image share this stem.
+std::string image_stem(const RenderOptions& options, int index) {
+  std::ostringstream stem;
+  stem << options.game << '-' << options.level << '-' << options.seed << '-' << std::setw(4)
+       << std::setfill('0') << index;
+  return stem.str();
+}
+
+// A seed is a whole number that fits 64 bits: CLI11 alone would wrap "-3" and saturate large ones.
+std::string seed_error(const std::string& text) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc() && end == text.data() + text.size()) return {};
+  return "expected a whole number from 0 to 18446744073709551615, not " + text;
+}
+
+// Creates the folder if needed and checks that a file can be written in it.
+bool writable_folder(const std::filesystem::path& folder) {
+  std::error_code error;
+  std::filesystem::create_directories(folder, error);
+  if (error || !std::filesystem::is_directory(folder)) return false;
+  const std::filesystem::path probe = folder / ".tableref-render-probe";
+  const bool written = static_cast<bool>(std::ofstream(probe) << "probe");
+  std::filesystem::remove(probe, error);
+  return written;
+}
+
+int run_render(const RenderOptions& options) {
+  const std::optional<referee::Game> game = referee::parse_game(options.game);
+  if (!game) {
+    print_error("unknown game '" + options.game + "' (expected freeze, trio, punto or bugs)");
+    return kExitBadInput;
+  }
+  if (*game != referee::Game::freeze) {
+    print_error(options.game + " scenes are not rendered yet (only freeze)");
+    return kExitBadInput;
+  }
+  const std::optional<samples::Level> level = samples::parse_level(options.level);
+  if (!level) {
+    print_error("unknown level '" + options.level + "' (expected clean, webcam or hard)");
+    return kExitBadInput;
+  }
+  const std::filesystem::path folder(options.out_dir);
+  if (!writable_folder(folder)) {
+    print_error("cannot write in " + options.out_dir);
+    return kExitBadInput;
+  }
+  for (int index = 0; index < options.count; ++index) {
+    const samples::RenderedImage rendered =
+        samples::render_random(*game, *level, samples::image_seed(options.seed, index));
+    const std::string stem = image_stem(options, index);
+    // Lossless PNG of the image as the camera delivered it (JPEG loss included).
+    const std::filesystem::path image_path = folder / (stem + ".png");
+    nlohmann::json truth = rendered.truth;
+    truth["image"] = image_path.filename().string();
+    std::ofstream truth_file(folder / (stem + ".json"));
+    truth_file << truth.dump(1) << '\n';
+    if (!cv::imwrite(image_path.string(), rendered.image_bgr) || !truth_file) {
+      print_error("cannot write " + image_path.string());
+      return kExitFailure;
+    }
+    std::cerr << "rendered " << index + 1 << '/' << options.count << '\n';
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app, int& exit_status) {
+  auto options = std::make_shared<RenderOptions>();
+  CLI::App* command = app.add_subcommand(
+      "render", "Render sample images of a game with their ground truth (PNG + JSON per image)");
+  command->add_option("--game", options->game, "freeze (trio, punto, bugs: not yet)")
+      ->capture_default_str();
+  command->add_option("--level", options->level, "clean, webcam or hard")->capture_default_str();
+  command->add_option("--count", options->count, "Number of images")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  command->add_option("--seed", options->seed, "Seed: the same command gives the same files")
+      ->check(CLI::Validator(seed_error, "", "seed"))
+      ->capture_default_str();
+  command->add_option("--out", options->out_dir, "Output folder (created if missing)")->required();
+  command->callback([options, &exit_status] { exit_status = run_render(*options); });
+}
+
+}  // namespace tableref::cli

@@ -1,0 +1,73 @@
+#include "samples/render.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "freeze_render.hpp"
+#include "samples/capture.hpp"
+
+namespace tableref::samples {
+
+namespace {
+
+std::uint64_t mix_bits(std::uint64_t value) {
+  value += 0x9E3779B97F4A7C15ULL;
+  value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  value = (value ^ (value >> 27)) * 0x94D049BB133111EBULL;
+  return value ^ (value >> 31);
+}
+
+// Lays out, frames and photographs a freeze scene; nullopt when it cannot be framed.
+std::optional<RenderedImage> try_render_freeze(const FreezeScene& scene,
+                                               const CaptureConditions& conditions,
+                                               std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const TableLayout layout = freeze_table_layout(scene, conditions, rng);
+  const auto outlines = layout.outlines_on_table();
+  const std::optional<TableCamera> camera = fit_camera(conditions, outlines);
+  if (!camera) return std::nullopt;
+  const Photo photo = capture_photo(layout, conditions, *camera, rng());
+  nlohmann::json truth = freeze_truth(scene, photo);
+  truth["truth"]["conditions"] = to_json(conditions);
+  truth["truth"]["render_seed"] = seed;
+  return RenderedImage{photo.image_bgr, std::move(truth)};
+}
+
+}  // namespace
+
+RenderedImage render_freeze(const FreezeScene& scene, const CaptureConditions& conditions,
+                            std::uint64_t seed) {
+  if (scene.stacks.empty()) throw std::invalid_argument("a freeze scene needs at least one stack");
+  std::optional<RenderedImage> rendered = try_render_freeze(scene, conditions, seed);
+  if (!rendered) {
+    throw std::invalid_argument("the layout is too large to frame with every card at least 70 px");
+  }
+  return std::move(*rendered);
+}
+
+RenderedImage render_random(referee::Game game, Level level, std::uint64_t seed) {
+  if (game != referee::Game::freeze) {
+    throw std::invalid_argument(std::string(referee::game_name(game)) +
+                                " scenes are not rendered yet");
+  }
+  std::mt19937_64 rng(seed);
+  const CaptureConditions conditions = draw_conditions(level, rng);
+  // Random layouts are kept compact: one that cannot be framed is rare and simply drawn again.
+  constexpr int kAttempts = 20;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    const FreezeScene scene = random_freeze_scene(rng);
+    std::optional<RenderedImage> rendered = try_render_freeze(scene, conditions, rng());
+    if (rendered) {
+      rendered->truth["truth"]["seed"] = seed;
+      rendered->truth["truth"]["level"] = level_name(level);
+      return std::move(*rendered);
+    }
+  }
+  throw std::logic_error("no random freeze layout could be framed");
+}
+
+std::uint64_t image_seed(std::uint64_t run_seed, int index) {
+  return mix_bits(mix_bits(run_seed) + static_cast<std::uint64_t>(index));
+}
+
+}  // namespace tableref::samples
