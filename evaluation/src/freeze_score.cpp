@@ -62,12 +62,14 @@ std::set<std::string> string_set(const json& list) {
   return values;
 }
 
-bool occluded(const json& truth, std::size_t stack, std::size_t row, std::size_t col) {
+// The truth's flag `key` ("occluded": hidden by a hand or glare; "ambiguous": a hole of a
+// misaligned stack showing parts of several things) for one position.
+bool flagged(const json& truth, const char* key, std::size_t stack, std::size_t row, std::size_t col) {
   if (!truth.contains("truth")) return false;
   const json& extra = truth.at("truth");
   if (!extra.contains("stacks") || stack >= extra.at("stacks").size()) return false;
   const json& entry = extra.at("stacks").at(stack);
-  return entry.contains("occluded") && entry.at("occluded").at(row).at(col).get<bool>();
+  return entry.contains(key) && entry.at(key).at(row).at(col).get<bool>();
 }
 
 void score_cells(const json& truth, std::size_t index, const json& read_stack, int turn, FreezeScore& score) {
@@ -77,9 +79,14 @@ void score_cells(const json& truth, std::size_t index, const json& read_stack, i
       const std::string expected = true_stack.at("cells").at(row).at(col).get<std::string>();
       const std::string got = read_cell(read_stack, row, col, turn);
       ++score.cells;
-      if (occluded(truth, index, row, col)) ++score.occluded_cells;
+      const bool occluded = flagged(truth, "occluded", index, row, col);
+      const bool undecidable = occluded || flagged(truth, "ambiguous", index, row, col);
+      if (occluded) ++score.occluded_cells;
       if (got == expected) {
         ++score.cells_right;
+      } else if (got == "unknown" && undecidable) {
+        ++score.cells_right;  // saying `unknown` where the truth cannot be seen is right
+        ++score.cells_excused;
       } else if (got == "unknown") {
         ++score.cells_unknown;
       } else {
@@ -98,6 +105,15 @@ void score_tricks(const json& true_stack, const json& read_stack, FreezeScore& s
   if (true_stack.at("aligned") == read_stack.at("aligned")) ++score.aligned_right;
 }
 
+// A stack partly under a hand need not be found; when it is, it is scored like the others.
+constexpr double kMostlyVisible = 0.95;
+
+double visible_fraction(const json& truth, std::size_t stack) {
+  if (!truth.contains("truth") || !truth.at("truth").contains("stacks")) return 1.0;
+  const json& entry = truth.at("truth").at("stacks").at(stack);
+  return entry.value("visible_fraction", 1.0);
+}
+
 }  // namespace
 
 void FreezeScore::add(const FreezeScore& o) {
@@ -105,10 +121,13 @@ void FreezeScore::add(const FreezeScore& o) {
   true_stacks += o.true_stacks;
   found_stacks += o.found_stacks;
   matched_stacks += o.matched_stacks;
+  hidden_stacks += o.hidden_stacks;
+  matched_hidden_stacks += o.matched_hidden_stacks;
   cells += o.cells;
   cells_right += o.cells_right;
   cells_wrong += o.cells_wrong;
   cells_unknown += o.cells_unknown;
+  cells_excused += o.cells_excused;
   occluded_cells += o.occluded_cells;
   trick_stacks += o.trick_stacks;
   false_tricks += o.false_tricks;
@@ -119,10 +138,12 @@ void FreezeScore::add(const FreezeScore& o) {
 std::string FreezeScore::report() const {
   std::ostringstream out;
   out.precision(4);
-  out << images << " images, " << true_stacks << " stacks: recall " << 100 * recall() << " %, precision "
-      << 100 * precision() << " %\n"
+  out << images << " images, " << true_stacks << " stacks in view: recall " << 100 * recall()
+      << " %, precision " << 100 * precision() << " %; " << matched_hidden_stacks << " of " << hidden_stacks
+      << " partly hidden stacks found\n"
       << cells << " cells: right " << 100 * cell_accuracy() << " %, wrong " << 100 * wrong_rate()
-      << " %, unknown " << 100 * unknown_rate() << " % (" << occluded_cells << " occluded)\n"
+      << " %, unknown " << 100 * unknown_rate() << " % (" << occluded_cells << " occluded; "
+      << cells_excused << " unknown where nothing can be seen)\n"
       << "tricks exactly right on " << 100 * trick_accuracy() << " % of stacks; " << false_tricks
       << " false, " << missed_tricks << " missed; alignment right on " << 100 * alignment_accuracy() << " %";
   return out.str();
@@ -133,10 +154,16 @@ FreezeScore score_freeze(const json& truth, const json& reading) {
   score.images = 1;
   const json& true_stacks = truth.at("stacks");
   const json& read_stacks = reading.at("stacks");
-  score.true_stacks = static_cast<int>(true_stacks.size());
+  score.true_stacks = 0;
   score.found_stacks = static_cast<int>(read_stacks.size());
   std::vector<bool> used(read_stacks.size(), false);
   for (std::size_t t = 0; t < true_stacks.size(); ++t) {
+    const bool hidden = visible_fraction(truth, t) < kMostlyVisible;
+    if (hidden) {
+      ++score.hidden_stacks;
+    } else {
+      ++score.true_stacks;
+    }
     const auto true_corners = corners_of(true_stacks[t]);
     const double tolerance = 0.2 * side_length(true_corners);
     for (std::size_t r = 0; r < read_stacks.size(); ++r) {
@@ -144,7 +171,7 @@ FreezeScore score_freeze(const json& truth, const json& reading) {
       const auto [turn, distance] = best_turn(true_corners, corners_of(read_stacks[r]));
       if (distance > tolerance) continue;
       used[r] = true;
-      ++score.matched_stacks;
+      ++(hidden ? score.matched_hidden_stacks : score.matched_stacks);
       score_cells(truth, t, read_stacks[r], turn, score);
       score_tricks(true_stacks[t], read_stacks[r], score);
       break;

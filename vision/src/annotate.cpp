@@ -1,5 +1,6 @@
 #include "vision/annotate.hpp"
 
+#include <algorithm>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/observation_json.hpp"
@@ -47,6 +48,35 @@ cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading) {
       const cv::Point2d centre = (stack.corners[2] + stack.corners[3]) * 0.5;
       draw_label(out, verdict, centre + cv::Point2d(0, 18), scale * 1.2, {0, 255, 255});
     }
+  }
+  if (reading.unstable) draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
+  return out;
+}
+
+cv::Mat annotate_trio(const cv::Mat& bgr, const TrioReading& reading) {
+  cv::Mat out = bgr.clone();
+  const double scale = std::clamp(reading.lattice_side_px / 260.0, 0.3, 0.8);
+  // Edge contacts first, under the outlines and words.
+  for (std::size_t id = 0; id < reading.cards.size(); ++id) {
+    for (const int other : reading.cards[id].edge_neighbours) {
+      if (static_cast<std::size_t>(other) < id) continue;
+      cv::line(out, reading.cards[id].center, reading.cards[static_cast<std::size_t>(other)].center,
+               {255, 255, 0}, 1, cv::LINE_AA);
+    }
+  }
+  for (std::size_t id = 0; id < reading.cards.size(); ++id) {
+    const TrioCardReading& card = reading.cards[id];
+    const bool detached =
+        std::find(reading.detached.begin(), reading.detached.end(), static_cast<int>(id)) !=
+        reading.detached.end();
+    std::vector<cv::Point> outline;
+    for (const cv::Point2d& corner : card.polygon) outline.emplace_back(corner);
+    const cv::Scalar outline_colour = detached ? cv::Scalar(0, 165, 255)
+                                      : card.place ? cv::Scalar(0, 255, 0)
+                                                   : cv::Scalar(0, 0, 255);
+    cv::polylines(out, outline, true, outline_colour, 2, cv::LINE_AA);
+    draw_label(out, colour_word(card.colour), card.center, scale);
+    if (detached) draw_label(out, "detached", card.center + cv::Point2d(0, 28 * scale), scale * 0.8, {0, 165, 255});
   }
   if (reading.unstable) draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
   return out;

@@ -41,4 +41,26 @@ nlohmann::json freeze_fields(const FreezeReading& reading) {
   return {{"status", reading.unstable ? "unstable" : "ok"}, {"stacks", std::move(stacks)}};
 }
 
+std::string colour_word(const std::optional<referee::Colour>& colour) {
+  return colour ? std::string(referee::colour_name(*colour)) : std::string("unknown");
+}
+
+nlohmann::json trio_fields(const TrioReading& reading) {
+  nlohmann::json cards = nlohmann::json::array();
+  for (std::size_t id = 0; id < reading.cards.size(); ++id) {
+    const TrioCardReading& card = reading.cards[id];
+    nlohmann::json polygon = nlohmann::json::array();
+    for (const cv::Point2d& corner : card.polygon) polygon.push_back(point_json(corner));
+    cards.push_back({{"id", id},
+                     {"polygon", std::move(polygon)},
+                     {"center", point_json(card.center)},
+                     {"color", colour_word(card.colour)},
+                     {"edge_neighbors", card.edge_neighbours},
+                     {"corner_neighbors", card.corner_neighbours}});
+  }
+  return {{"status", reading.unstable ? "unstable" : "ok"},
+          {"cards", std::move(cards)},
+          {"detached", reading.detached}};
+}
+
 }  // namespace tableref::vision

@@ -154,6 +154,61 @@ cv::Mat relative_luminance(const cv::Mat& bgr, int downscale) {
   return relative;
 }
 
+namespace {
+
+// The outer boundary of every component of `mask`. Components nest (a card's face lies in a hole
+// of the table's component): CCOMP lists every outer boundary, nested or not, at its top level.
+std::vector<std::vector<cv::Point>> component_outlines(const cv::Mat& mask) {
+  std::vector<std::vector<cv::Point>> all_contours;
+  std::vector<cv::Vec4i> hierarchy;
+  cv::findContours(mask, all_contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
+  std::vector<std::vector<cv::Point>> outlines;
+  for (std::size_t i = 0; i < all_contours.size(); ++i) {
+    if (hierarchy[i][3] < 0) outlines.push_back(std::move(all_contours[i]));
+  }
+  return outlines;
+}
+
+std::optional<DetectedSquareCard> card_from_outline(const std::vector<cv::Point>& outline,
+                                                    const SquareCardSpec& spec,
+                                                    const SquareCardDetectorParams& params,
+                                                    double min_face_area, double max_side_px,
+                                                    cv::Size image_size) {
+  const double area = cv::contourArea(outline);
+  if (area < min_face_area) return std::nullopt;
+  const auto rough = quadrilateral_of(outline);
+  if (!rough) return std::nullopt;
+  const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
+  const double fill = area / cv::contourArea(rough_polygon);
+  if (fill < params.min_fill || fill > 1.08) return std::nullopt;
+  const auto outer = outer_corners(refine_corners(outline, *rough), spec);
+  if (!plausible_shape(outer, params, max_side_px)) return std::nullopt;
+  // A card cut by the frame cannot be read whole.
+  const cv::Rect image_area(0, 0, image_size.width, image_size.height);
+  for (const cv::Point2d& corner : outer) {
+    if (!image_area.contains(cv::Point(cvRound(corner.x), cvRound(corner.y)))) return std::nullopt;
+  }
+  return DetectedSquareCard{canonical_corner_order(outer), fill};
+}
+
+cv::Point2d centre_of(const DetectedSquareCard& card) {
+  return (card.corners[0] + card.corners[1] + card.corners[2] + card.corners[3]) * 0.25;
+}
+
+// Keeps one detection per card: the squarest of those found at different thresholds.
+void add_unless_found(std::vector<DetectedSquareCard>& cards, const DetectedSquareCard& card) {
+  const double side = cv::norm(card.corners[1] - card.corners[0]);
+  for (DetectedSquareCard& known : cards) {
+    if (cv::norm(centre_of(known) - centre_of(card)) < side / 4) {
+      if (card.fill > known.fill) known = card;
+      return;
+    }
+  }
+  cards.push_back(card);
+}
+
+}  // namespace
+
 std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const SquareCardSpec& spec,
                                                     const SquareCardDetectorParams& params,
                                                     StageLog& log) {
@@ -161,39 +216,29 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
   const cv::Mat relative = relative_luminance(bgr, params.white_downscale);
   white_stage.finish();
 
-  StageTimer mask_stage(log, "face mask");
-  const cv::Mat mask = face_mask(relative, params.face_ratio_threshold);
-  // Components nest (a card's face lies in a hole of the table's component): CCOMP lists the
-  // outer boundary of every component, nested or not, at its top level.
-  std::vector<std::vector<cv::Point>> all_contours;
-  std::vector<cv::Vec4i> hierarchy;
-  cv::findContours(mask, all_contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
-  std::vector<std::vector<cv::Point>> contours;
-  for (std::size_t i = 0; i < all_contours.size(); ++i) {
-    if (hierarchy[i][3] < 0) contours.push_back(std::move(all_contours[i]));
-  }
-  mask_stage.finish(static_cast<int>(contours.size()));
-  log.debug_image("face-mask", mask);
-
-  StageTimer quad_stage(log, "quadrilaterals");
   const double max_side_px = params.max_side_fraction * std::min(bgr.cols, bgr.rows);
   const double face_fraction = (spec.side_mm - 2 * spec.border_mm) / spec.side_mm;
   const double min_face_area = std::pow(params.min_side_px * face_fraction * 0.8, 2) * 0.5;
   std::vector<DetectedSquareCard> cards;
-  for (const auto& contour : contours) {
-    const double area = cv::contourArea(contour);
-    if (area < min_face_area) continue;
-    const auto rough = quadrilateral_of(contour);
-    if (!rough) continue;
-    const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
-    const double fill = area / cv::contourArea(rough_polygon);
-    if (fill < params.min_fill || fill > 1.08) continue;
-    const auto face = refine_corners(contour, *rough);
-    const auto outer = outer_corners(face, spec);
-    if (!plausible_shape(outer, params, max_side_px)) continue;
-    cards.push_back({canonical_corner_order(outer), fill});
+  // On a light table a blurred border may not part the face from the table at the lower
+  // threshold; the higher one parts them, at the price of a noisier face.
+  for (const double threshold : params.face_ratio_thresholds) {
+    StageTimer mask_stage(log, "face mask " + std::to_string(threshold).substr(0, 4));
+    const cv::Mat mask = face_mask(relative, threshold);
+    const auto outlines = component_outlines(mask);
+    mask_stage.finish(static_cast<int>(outlines.size()));
+    log.debug_image("face-mask-" + std::to_string(threshold).substr(0, 4), mask);
+
+    StageTimer quad_stage(log, "quadrilaterals");
+    int found = 0;
+    for (const auto& outline : outlines) {
+      if (const auto card = card_from_outline(outline, spec, params, min_face_area, max_side_px, bgr.size())) {
+        add_unless_found(cards, *card);
+        ++found;
+      }
+    }
+    quad_stage.finish(found);
   }
-  quad_stage.finish(static_cast<int>(cards.size()));
   return cards;
 }
 

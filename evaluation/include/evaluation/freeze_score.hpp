@@ -10,13 +10,17 @@ namespace tableref::evaluation {
 
 struct FreezeScore {
   int images = 0;
-  int true_stacks = 0;      // stacks in the truth
+  int true_stacks = 0;      // stacks in the truth, at least 95 % in view
+  int hidden_stacks = 0;    // stacks in the truth partly under hands
   int found_stacks = 0;     // stacks in the reading
-  int matched_stacks = 0;   // reading stacks on a true stack
+  int matched_stacks = 0;   // reading stacks on a true stack in view
+  int matched_hidden_stacks = 0;
   int cells = 0;            // positions of matched stacks
   int cells_right = 0;
   int cells_wrong = 0;      // a colour or `empty` that is not the truth
-  int cells_unknown = 0;
+  int cells_unknown = 0;    // `unknown` where the truth could be seen
+  int cells_excused = 0;    // `unknown` where it could not (hidden, or a hole of a misaligned
+                            // stack showing parts of several things): counted as right
   int occluded_cells = 0;   // truth positions hidden by hands or glare
   int trick_stacks = 0;     // matched stacks whose tricks are exactly right
   int false_tricks = 0;     // a trick colour the stack does not have
@@ -26,13 +30,14 @@ struct FreezeScore {
   void add(const FreezeScore& other);
 
   double recall() const { return ratio(matched_stacks, true_stacks); }
-  double precision() const { return ratio(matched_stacks, found_stacks); }
+  double precision() const { return ratio(matched_stacks + matched_hidden_stacks, found_stacks); }
   double cell_accuracy() const { return ratio(cells_right, cells); }
   double wrong_rate() const { return ratio(cells_wrong, cells); }
   double unknown_rate() const { return ratio(cells_unknown, cells); }
-  double trick_accuracy() const { return ratio(trick_stacks, matched_stacks); }
-  double false_trick_rate() const { return ratio(false_tricks, matched_stacks); }
-  double alignment_accuracy() const { return ratio(aligned_right, matched_stacks); }
+  int scored_stacks() const { return matched_stacks + matched_hidden_stacks; }
+  double trick_accuracy() const { return ratio(trick_stacks, scored_stacks()); }
+  double false_trick_rate() const { return ratio(false_tricks, scored_stacks()); }
+  double alignment_accuracy() const { return ratio(aligned_right, scored_stacks()); }
 
   std::string report() const;  // a few lines a person reads
 

@@ -5,10 +5,14 @@
 #include <opencv2/core.hpp>
 
 #include "vision/freeze_reader.hpp"
+#include "vision/trio_reader.hpp"
 
 namespace tableref::vision {
 
 cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading);
+// Every card outlined (edge contacts drawn between centres, detached cards in orange) with its
+// monster's colour written as a word.
+cv::Mat annotate_trio(const cv::Mat& bgr, const TrioReading& reading);
 
 // Text with a dark outline, legible on any background, centred on `centre`.
 void draw_label(cv::Mat& image, const std::string& text, cv::Point2d centre, double scale,

@@ -4,11 +4,16 @@
 #include <nlohmann/json.hpp>
 
 #include "vision/freeze_reader.hpp"
+#include "vision/trio_reader.hpp"
 
 namespace tableref::vision {
 
 // {"status": ..., "stacks": [...]}: the game-specific fields of one analyze line.
 nlohmann::json freeze_fields(const FreezeReading& reading);
 std::string cell_word(const referee::freeze::ViewCell& cell);  // "red", "empty" or "unknown"
+
+// {"status": ..., "cards": [...], "detached": [...]}: the game-specific fields of a trio line.
+nlohmann::json trio_fields(const TrioReading& reading);
+std::string colour_word(const std::optional<referee::Colour>& colour);  // "red" or "unknown"
 
 }  // namespace tableref::vision

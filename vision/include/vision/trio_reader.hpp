@@ -1,0 +1,70 @@
+#pragma once
+// Trio Monsters from a picture: every triangular card on the table, the colour of its monster
+// (or `unknown`), its place on the layout's triangular lattice, its edge and corner neighbours,
+// and the cards left detached from the largest group.
+//
+// Cards touch each other, so their outlines do not part them; their monsters do. Each card has
+// one round body of known size at its centroid, enclosed by the card's light face: the bodies are
+// found first, each body's ellipse tells the scale and tilt around it, and the lattice is grown
+// from card to card through the distances and directions between bodies.
+
+#include <array>
+#include <opencv2/core.hpp>
+#include <optional>
+#include <vector>
+
+#include "referee/colour.hpp"
+#include "referee/trio/lattice.hpp"
+#include "vision/colour_references.hpp"
+#include "vision/stage_log.hpp"
+
+namespace tableref::vision {
+
+struct TrioReaderParams {
+  // Card face: each channel at least this share of the local white of that channel (the cream
+  // field is above 0.85, every monster colour below 0.3).
+  float face_ratio = 0.55f;
+  // ... and at least this share of the brightness of the wider surroundings (a dark table is not
+  // a face even where nothing brighter lies near it).
+  float min_face_brightness = 0.42f;
+  double min_body_px = 22;           // body diameter; a card side of 70 px shows it as ~30 px
+  double max_body_fraction = 0.3;    // of the image's shorter side
+  double min_body_solidity = 0.86;   // body area / its convex hull's
+  double min_body_axis_ratio = 0.5;  // minor / major axis of its ellipse
+  float min_eye_contrast = 0.12f;    // the eyes' white over the body, in face-ratio units
+  // Lattice: a card lies on the place nearest its predicted position when it is nearer than this
+  // share of the lattice side.
+  double max_place_error = 0.22;
+  // Colour (weighted Lab distance, after white balance from the card's own cream field).
+  float max_colour_distance = 32.0f;
+  float min_colour_margin = 8.0f;
+  float max_body_spread = 16.0f;      // a printed body is uniform; more spread is not readable
+  float max_field_deviation = 12.0f;  // a field sample further than this from cream is hidden
+  float min_field_share = 0.5f;       // of the field samples that must look like cream
+  // An empty place next to a card whose area shows this much card face hides a card's monster.
+  double hidden_card_face_share = 0.45;
+  cv::Vec3f field_srgb{245, 238, 220};  // components.md: the cream field, #F5EEDC
+};
+
+struct TrioCardReading {
+  std::array<cv::Point2d, 3> polygon;  // outer corners, clockwise in the image
+  cv::Point2d center;                  // the centroid (the monster's centre)
+  std::optional<referee::Colour> colour;                // nullopt: unknown
+  std::optional<referee::trio::Place> place;            // on the lattice read from this image
+  std::vector<int> edge_neighbours, corner_neighbours;  // indices into TrioReading::cards
+};
+
+struct TrioReading {
+  std::vector<TrioCardReading> cards;
+  std::vector<int> detached;  // indices; none when groups tie for largest
+  bool largest_group_tie = false;
+  // The layout could not be read with confidence: hands over cards, a monster hidden, a card
+  // that fits no lattice place.
+  bool unstable = false;
+  double lattice_side_px = 0;  // the lattice side near the layout's middle, for pictures
+};
+
+TrioReading read_trio(const cv::Mat& bgr, const ColourReferences& references,
+                      const TrioReaderParams& params, StageLog& log);
+
+}  // namespace tableref::vision

@@ -1,0 +1,162 @@
+#include "trio_colour.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "vision/colour_space.hpp"
+
+namespace tableref::vision::trio {
+
+namespace {
+
+using referee::Colour;
+
+constexpr double kCentreToCornerMm = 46.19;  // an 80 mm card
+// Along each centre-to-corner line, from beside the body to where the field narrows.
+constexpr std::array<double, 4> kFieldStations = {0.45, 0.52, 0.59, 0.66};
+constexpr double kFieldSidewaysMm = 2.0;
+// Body pixels darker than this (face ratio) are print, not eye or glare.
+constexpr float kBodyRatioCut = 0.45f;
+constexpr std::size_t kMostBodySamples = 400;
+
+cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
+  cv::Vec3f median;
+  for (int c = 0; c < 3; ++c) {
+    std::vector<float> channel;
+    channel.reserve(values.size());
+    for (const cv::Vec3f& v : values) channel.push_back(v[c]);
+    std::nth_element(channel.begin(), channel.begin() + static_cast<std::ptrdiff_t>(channel.size() / 2),
+                     channel.end());
+    median[c] = channel[channel.size() / 2];
+  }
+  return median;
+}
+
+bool face_at(const FaceMaps& maps, cv::Point2d point) {
+  const cv::Point at(static_cast<int>(std::lround(point.x)), static_cast<int>(std::lround(point.y)));
+  return cv::Rect(0, 0, maps.face.cols, maps.face.rows).contains(at) &&
+         maps.face.at<std::uint8_t>(at) != 0;
+}
+
+// The cream field's colour (linear RGB) from the face-like samples between body and corners;
+// nullopt when too few of them look like face.
+std::optional<cv::Vec3f> field_colour(const cv::Mat& bgr, const FaceMaps& maps,
+                                      const MonsterBody& body,
+                                      const std::array<cv::Point2d, 3>& corners,
+                                      const TrioReaderParams& params) {
+  std::vector<cv::Vec3f> linear;
+  int total = 0;
+  for (const cv::Point2d& corner : corners) {
+    const cv::Point2d along = corner - body.centre;
+    const cv::Point2d sideways =
+        cv::Point2d(-along.y, along.x) * (kFieldSidewaysMm / kCentreToCornerMm);
+    for (const double station : kFieldStations) {
+      for (const double side : {-1.0, 0.0, 1.0}) {
+        const cv::Point2d point = body.centre + along * station + sideways * side;
+        ++total;
+        cv::Vec3f rgb;
+        if (!face_at(maps, point) || !sample_rgb(bgr, point, rgb)) continue;
+        linear.push_back(linear_from_srgb(rgb));
+      }
+    }
+  }
+  if (static_cast<float>(linear.size()) < params.min_field_share * static_cast<float>(total)) {
+    return std::nullopt;
+  }
+  // The brightest half: the least likely to lie in a shadow.
+  std::sort(linear.begin(), linear.end(), [](const cv::Vec3f& a, const cv::Vec3f& b) {
+    return a[0] + a[1] + a[2] > b[0] + b[1] + b[2];
+  });
+  linear.resize((linear.size() + 1) / 2);
+  return channel_median(linear);
+}
+
+// The body's print: pixels well inside its ellipse and darker than face, eyes and glare.
+std::vector<cv::Vec3f> body_samples(const cv::Mat& bgr, const FaceMaps& maps,
+                                    const MonsterBody& body, int& inside) {
+  std::vector<cv::Vec3f> samples;
+  const cv::RotatedRect& ellipse = body.ellipse;
+  const double angle = ellipse.angle * std::numbers::pi / 180;
+  const double cos_a = std::cos(angle), sin_a = std::sin(angle);
+  const double half_u = ellipse.size.width * 0.375, half_v = ellipse.size.height * 0.375;
+  const cv::Rect box = cv::Rect(cv::Point(static_cast<int>(ellipse.center.x - half_u - half_v),
+                                          static_cast<int>(ellipse.center.y - half_u - half_v)),
+                                cv::Point(static_cast<int>(ellipse.center.x + half_u + half_v) + 1,
+                                          static_cast<int>(ellipse.center.y + half_u + half_v) + 1)) &
+                       cv::Rect(0, 0, bgr.cols, bgr.rows);
+  const int step = std::max(1, static_cast<int>(std::sqrt(box.area() / double(kMostBodySamples))));
+  inside = 0;
+  for (int y = box.y; y < box.y + box.height; y += step) {
+    for (int x = box.x; x < box.x + box.width; x += step) {
+      const double dx = x - double(ellipse.center.x), dy = y - double(ellipse.center.y);
+      const double u = (dx * cos_a + dy * sin_a) / half_u, v = (-dx * sin_a + dy * cos_a) / half_v;
+      if (u * u + v * v > 1) continue;
+      ++inside;
+      if (maps.ratio.at<float>(y, x) >= kBodyRatioCut) continue;
+      const cv::Vec3b& pixel = bgr.at<cv::Vec3b>(y, x);
+      samples.emplace_back(pixel[2], pixel[1], pixel[0]);
+    }
+  }
+  return samples;
+}
+
+struct Nearest {
+  Colour colour = Colour::yellow;
+  float distance = 1e9f;
+  float second = 1e9f;
+};
+
+Nearest nearest_colour(const cv::Vec3f& lab, const ColourReferences& references) {
+  Nearest nearest;
+  for (const Colour colour : referee::kAllColours) {
+    const float d = lab_distance(lab, references.lab(colour));
+    if (d < nearest.distance) {
+      nearest.second = nearest.distance;
+      nearest.distance = d;
+      nearest.colour = colour;
+    } else if (d < nearest.second) {
+      nearest.second = d;
+    }
+  }
+  return nearest;
+}
+
+}  // namespace
+
+BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const MonsterBody& body,
+                            const std::array<cv::Point2d, 3>& corners,
+                            const ColourReferences& references, const TrioReaderParams& params) {
+  BodyColour result;
+  const std::optional<cv::Vec3f> field = field_colour(bgr, maps, body, corners, params);
+  int inside = 0;
+  const std::vector<cv::Vec3f> samples = body_samples(bgr, maps, body, inside);
+  // Most of the body must show print: eyes take a tenth of it, glare at most a little more.
+  if (!field || samples.size() < 8 || samples.size() * 10 < static_cast<std::size_t>(inside) * 6) {
+    result.hidden = true;
+    return result;
+  }
+  const cv::Vec3f gains =
+      white_balance_gains(*field, linear_from_srgb(params.field_srgb));
+  const auto balanced = [&](const cv::Vec3f& rgb) {
+    return lab_from_linear(linear_from_srgb(rgb).mul(gains));
+  };
+  const cv::Vec3f median_lab = balanced(channel_median(samples));
+  std::vector<float> deviations;
+  deviations.reserve(samples.size());
+  for (const cv::Vec3f& sample : samples) deviations.push_back(lab_distance(balanced(sample), median_lab));
+  std::nth_element(deviations.begin(),
+                   deviations.begin() + static_cast<std::ptrdiff_t>(deviations.size() / 2),
+                   deviations.end());
+  const float spread = deviations[deviations.size() / 2];
+  const Nearest nearest = nearest_colour(median_lab, references);
+  if (nearest.distance < params.max_colour_distance &&
+      nearest.second - nearest.distance >= params.min_colour_margin &&
+      spread < params.max_body_spread) {
+    result.colour = nearest.colour;
+  }
+  return result;
+}
+
+}  // namespace tableref::vision::trio
