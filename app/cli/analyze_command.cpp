@@ -1,13 +1,17 @@
 // tableref analyze: what the camera sees in still pictures of a table (interface.md).
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <iostream>
 #include <opencv2/imgcodecs.hpp>
 
 #include "commands.hpp"
 #include "referee/deck.hpp"
+#include "referee/trio/layout.hpp"
 #include "vision/annotate.hpp"
 #include "vision/freeze_reader.hpp"
+#include "vision/trio_reader.hpp"
 #include "vision/observation_json.hpp"
 
 namespace tableref::cli {
@@ -42,7 +46,7 @@ void print_summary(const std::string& image, const vision::FreezeReading& readin
   int number = 1;
   for (const vision::FreezeStackReading& stack : reading.stacks) {
     std::cout << "  stack " << number++ << ": " << (stack.aligned ? "aligned" : "NOT aligned");
-    if (stack.cards > 0) std::cout << ", " << stack.cards << " card(s)";
+    if (!stack.consistent) std::cout << ", no stack of the deck shows this: a position is misread";
     std::cout << '\n';
     for (std::size_t row = 0; row < 3; ++row) {
       std::cout << "    ";
@@ -78,23 +82,83 @@ bool write_image(const fs::path& path, const cv::Mat& image) {
   }
 }
 
+// One game's reading of one picture, in each form analyze gives it.
+struct Analysis {
+  nlohmann::json fields;                // "status" and the game's fields (interface.md)
+  std::function<void()> print_summary;  // for people, on standard output
+  std::function<cv::Mat()> annotated;   // every card outlined, every colour named
+};
+using Analyzer = std::function<Analysis(const std::string& image_path, const cv::Mat& image,
+                                        vision::StageLog& log)>;
+
+referee::Result<Analyzer> freeze_analyzer(const AnalyzeOptions& options) {
+  auto deck = std::make_shared<referee::FreezeDeck>(referee::builtin_freeze_deck());
+  if (!options.deck_path.empty()) {
+    referee::Result<referee::FreezeDeck> custom_deck = referee::load_freeze_deck(options.deck_path);
+    if (!custom_deck) return custom_deck.error();
+    *deck = std::move(custom_deck).value();
+  }
+  return Analyzer([deck, references = vision::palette_references()](
+                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
+    auto reading = std::make_shared<const vision::FreezeReading>(
+        vision::read_freeze(image, *deck, references, vision::FreezeReaderParams{}, log));
+    return Analysis{vision::freeze_fields(*reading),
+                    [image_path, reading] { print_summary(image_path, *reading); },
+                    [image, reading] { return vision::annotate_freeze(image, *reading); }};
+  });
+}
+
+void print_trio_summary(const std::string& image, const vision::TrioReading& reading) {
+  std::cout << image << ": " << reading.cards.size() << " card(s)"
+            << (reading.unstable ? ", view unstable" : "") << '\n';
+  for (std::size_t id = 0; id < reading.cards.size(); ++id) {
+    const vision::TrioCardReading& card = reading.cards[id];
+    std::cout << "  card " << id << ": " << vision::colour_word(card.colour);
+    if (card.place) std::cout << " at " << referee::trio::describe(*card.place);
+    std::cout << ", sides touch";
+    for (const int other : card.edge_neighbours) std::cout << ' ' << other;
+    if (card.edge_neighbours.empty()) std::cout << " none";
+    std::cout << ", corners touch";
+    for (const int other : card.corner_neighbours) std::cout << ' ' << other;
+    if (card.corner_neighbours.empty()) std::cout << " none";
+    std::cout << '\n';
+  }
+  std::cout << "  detached:";
+  for (const int id : reading.detached) std::cout << ' ' << id;
+  if (reading.detached.empty()) std::cout << (reading.largest_group_tie ? " (groups tie for largest)" : " none");
+  std::cout << '\n';
+}
+
+referee::Result<Analyzer> trio_analyzer(const AnalyzeOptions& options) {
+  // Cards are read by colour alone; a deck file given is still checked.
+  if (!options.deck_path.empty()) {
+    const referee::Result<referee::TrioDeck> deck = referee::load_trio_deck(options.deck_path);
+    if (!deck) return deck.error();
+  }
+  return Analyzer([references = vision::palette_references()](
+                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
+    auto reading = std::make_shared<const vision::TrioReading>(
+        vision::read_trio(image, references, vision::TrioReaderParams{}, log));
+    return Analysis{vision::trio_fields(*reading),
+                    [image_path, reading] { print_trio_summary(image_path, *reading); },
+                    [image, reading] { return vision::annotate_trio(image, *reading); }};
+  });
+}
+
+// The reader of each game that can be read from pictures so far.
+referee::Result<Analyzer> make_analyzer(const AnalyzeOptions& options) {
+  if (options.game == "freeze") return freeze_analyzer(options);
+  if (options.game == "trio") return trio_analyzer(options);
+  return referee::Error{"analyze --game " + options.game +
+                        ": only freeze and trio can be read from pictures so far"};
+}
+
 int run_analyze(const AnalyzeOptions& options) {
-  if (options.game != "freeze") {
-    print_error("analyze --game " + options.game + ": only freeze can be read from pictures so far");
+  const referee::Result<Analyzer> analyzer = make_analyzer(options);
+  if (!analyzer) {
+    print_error(analyzer.error().message);
     return kExitBadInput;
   }
-  const referee::FreezeDeck* deck = &referee::builtin_freeze_deck();
-  referee::Result<referee::FreezeDeck> custom_deck = referee::Error{};
-  if (!options.deck_path.empty()) {
-    custom_deck = referee::load_freeze_deck(options.deck_path);
-    if (!custom_deck) {
-      print_error(custom_deck.error().message);
-      return kExitBadInput;
-    }
-    deck = &custom_deck.value();
-  }
-  const vision::ColourReferences references = vision::palette_references();
-  const vision::FreezeReaderParams params;
   const bool several = options.images.size() > 1;
   int status = kExitOk;
   for (const std::string& image_path : options.images) {
@@ -110,18 +174,18 @@ int run_analyze(const AnalyzeOptions& options) {
       continue;
     }
     vision::StageLog log(!options.debug_dir.empty());
-    const vision::FreezeReading reading = vision::read_freeze(image, *deck, references, params, log);
+    const Analysis analysis = analyzer.value()(image_path, image, log);
     if (options.json) {
       nlohmann::json line = {{"image", image_path}, {"game", options.game}};
-      line.update(vision::freeze_fields(reading));
+      line.update(analysis.fields);
       std::cout << line.dump() << std::endl;
     } else {
-      print_summary(image_path, reading);
+      analysis.print_summary();
     }
     if (options.timing) print_timing(image_path, log);
     if (!options.annotate_path.empty()) {
       const fs::path out = output_path(options.annotate_path, image_path, several);
-      if (!write_image(out, vision::annotate_freeze(image, reading))) {
+      if (!write_image(out, analysis.annotated())) {
         print_error(out.string() + ": cannot write the annotated image");
         return kExitFailure;
       }
