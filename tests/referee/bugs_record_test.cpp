@@ -4,9 +4,12 @@
 
 #include "referee/deck.hpp"
 #include "referee/record.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee {
 namespace {
+
+using test_support::docs_example;
 
 // The example of docs/records.md: Ann's collection is the rulebook's (11 points).
 constexpr std::string_view kGame = R"({
@@ -40,19 +43,6 @@ std::string error_of(std::string_view text) {
 std::string four_players(std::string_view collections) {
   return R"({"game": "bugs", "players": ["Ann", "Ben", "Cat", "Dan"], "collections": )" +
          std::string(collections) + "}";
-}
-
-// The first JSON example under `heading` in docs/records.md.
-std::string docs_example(std::string_view heading) {
-  const auto text = read_text_file(std::string(TABLEREF_SOURCE_DIR) + "/docs/records.md");
-  EXPECT_TRUE(text.ok());
-  if (!text.ok()) return "";
-  const std::size_t section = text->find("\n" + std::string(heading) + "\n");
-  const std::size_t start = text->find("```json\n", section);
-  const std::size_t end = text->find("\n```", start + 8);
-  EXPECT_NE(section, std::string::npos);
-  if (section == std::string::npos || end == std::string::npos) return "";
-  return text->substr(start + 8, end - start - 8);
 }
 
 TEST(BugsRecord, CollectionsAreScoredAndTheHighestWins) {

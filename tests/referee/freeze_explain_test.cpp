@@ -1,5 +1,3 @@
-#include "referee/freeze/explain.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,6 +5,7 @@
 #include <random>
 
 #include "referee/deck.hpp"
+#include "referee/freeze/explain.hpp"
 
 namespace tableref::referee::freeze {
 namespace {

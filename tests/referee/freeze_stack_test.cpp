@@ -1,10 +1,9 @@
-#include "referee/freeze/stack.hpp"
-
 #include <gtest/gtest.h>
 
 #include <set>
 
 #include "referee/deck.hpp"
+#include "referee/freeze/stack.hpp"
 
 namespace tableref::referee::freeze {
 namespace {

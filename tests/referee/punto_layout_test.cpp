@@ -6,22 +6,13 @@
 #include "referee/punto/grid.hpp"
 #include "referee/punto/legality.hpp"
 #include "referee/punto/lines.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::punto {
 namespace {
 
-const PuntoCard& card(std::string_view id) {
-  const PuntoCard* found = builtin_punto_deck().find(id);
-  EXPECT_NE(found, nullptr) << id;
-  return *found;
-}
-
-// Lays the named deck cards with no rule checked, to set up a position.
-Grid grid_of(std::initializer_list<std::pair<Cell, std::string_view>> cards) {
-  Grid grid;
-  for (const auto& [cell, id] : cards) grid.lay(cell, card(id));
-  return grid;
-}
+constexpr auto card = test_support::punto_card;
+constexpr auto grid_of = test_support::punto_grid;
 
 std::optional<Breach> breach_of(const Grid& grid, Cell cell, std::string_view id) {
   const auto refusal = check_placement(grid, cell, card(id));

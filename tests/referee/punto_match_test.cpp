@@ -6,21 +6,13 @@
 
 #include "referee/deck.hpp"
 #include "referee/punto/round.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::punto {
 namespace {
 
-const PuntoCard& card(std::string_view id) {
-  const PuntoCard* found = builtin_punto_deck().find(id);
-  EXPECT_NE(found, nullptr) << id;
-  return *found;
-}
-
-Grid grid_of(std::initializer_list<std::pair<Cell, std::string_view>> cards) {
-  Grid grid;
-  for (const auto& [cell, id] : cards) grid.lay(cell, card(id));
-  return grid;
-}
+constexpr auto card = test_support::punto_card;
+constexpr auto grid_of = test_support::punto_grid;
 
 Seating seating(std::vector<PlayerName> players, bool team_game = false) {
   auto made = Seating::with_default_colours(std::move(players), team_game);

@@ -4,9 +4,12 @@
 
 #include "referee/deck.hpp"
 #include "referee/record.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee {
 namespace {
+
+using test_support::docs_example;
 
 // The example of docs/records.md: three rounds of a 3-player match.
 constexpr std::string_view kMatch = R"({
@@ -78,19 +81,6 @@ std::string error_of(std::string_view text) {
   const auto replay = replay_record(text, "game.json");
   EXPECT_FALSE(replay.ok());
   return replay.ok() ? "" : replay.error().message;
-}
-
-// The first JSON example under `heading` in docs/records.md.
-std::string docs_example(std::string_view heading) {
-  const auto text = read_text_file(std::string(TABLEREF_SOURCE_DIR) + "/docs/records.md");
-  EXPECT_TRUE(text.ok());
-  if (!text.ok()) return "";
-  const std::size_t section = text->find("\n" + std::string(heading) + "\n");
-  const std::size_t start = text->find("```json\n", section);
-  const std::size_t end = text->find("\n```", start + 8);
-  EXPECT_NE(section, std::string::npos);
-  if (section == std::string::npos || end == std::string::npos) return "";
-  return text->substr(start + 8, end - start - 8);
 }
 
 TEST(PuntoRecord, AThreeRoundMatchReplays) {

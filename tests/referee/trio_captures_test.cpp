@@ -3,21 +3,13 @@
 #include <vector>
 
 #include "referee/trio/captures.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::trio {
 namespace {
 
-// Row 0 of the lattice: (0,0) up, (1,0) down, (2,0) up, ...; each shares a side with the next.
-// (1,0) points down: its sides face (0,0), (2,0) and (1,-1).
-LaidCard card(const char* id, Colour colour, int col, int row) {
-  return LaidCard{id, colour, Place{col, row}};
-}
-
-Layout layout_of(const std::vector<LaidCard>& cards) {
-  auto layout = Layout::from_cards(cards);
-  EXPECT_TRUE(layout.ok());
-  return layout.ok() ? layout.value() : Layout{};
-}
+constexpr auto card = test_support::trio_card;
+constexpr auto layout_of = test_support::trio_layout;
 
 std::vector<Capture> captures_of(const Layout& layout, std::vector<Place> laid) {
   return captures_involving(layout, laid);

@@ -13,15 +13,13 @@
 #include "referee/record.hpp"
 #include "referee/trio/game.hpp"
 #include "referee/trio/legality.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::trio {
 namespace {
 
-// Row 0 of the lattice: (0,0) up, (1,0) down, (2,0) up, ...; each shares a side with the next.
-// (0,0) shares its bottom side with (0,1), (2,0) with (2,1), (4,0) with (4,1).
-LaidCard card(const char* id, Colour colour, int col, int row) {
-  return LaidCard{id, colour, Place{col, row}};
-}
+constexpr auto card = test_support::trio_card;
+constexpr auto layout_of = test_support::trio_layout;
 
 std::vector<std::string> types(const std::vector<Event>& events) {
   std::vector<std::string> names;

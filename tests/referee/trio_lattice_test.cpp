@@ -1,9 +1,9 @@
-#include "referee/trio/lattice.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <set>
+
+#include "referee/trio/lattice.hpp"
 
 namespace tableref::referee::trio {
 namespace {

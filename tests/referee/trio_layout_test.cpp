@@ -3,21 +3,13 @@
 #include <vector>
 
 #include "referee/trio/layout.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::trio {
 namespace {
 
-// Row 0 of the lattice: (0,0) up, (1,0) down, (2,0) up, (3,0) down, ... Neighbours along a row
-// share a side; (0,0) and (2,0) share only a corner.
-LaidCard card(const char* id, Colour colour, int col, int row) {
-  return LaidCard{id, colour, Place{col, row}};
-}
-
-Layout layout_of(const std::vector<LaidCard>& cards) {
-  auto layout = Layout::from_cards(cards);
-  EXPECT_TRUE(layout.ok());
-  return layout.ok() ? layout.value() : Layout{};
-}
+constexpr auto card = test_support::trio_card;
+constexpr auto layout_of = test_support::trio_layout;
 
 TEST(TrioLayout, RejectsTwoCardsOnOnePlaceAndOneCardOnTwoPlaces) {
   const std::vector<LaidCard> same_place = {card("TM01", Colour::yellow, 0, 0),

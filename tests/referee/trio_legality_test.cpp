@@ -3,22 +3,13 @@
 #include <vector>
 
 #include "referee/trio/legality.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::trio {
 namespace {
 
-// Row 0 of the lattice: (0,0) up, (1,0) down, (2,0) up, ... Along a row neighbours share a side;
-// (0,0) and (2,0), or (0,0) and (0,-1), share only a corner. (1,0) has sides towards (0,0), (2,0)
-// and (1,-1).
-LaidCard card(const char* id, Colour colour, int col, int row) {
-  return LaidCard{id, colour, Place{col, row}};
-}
-
-Layout layout_of(const std::vector<LaidCard>& cards) {
-  auto layout = Layout::from_cards(cards);
-  EXPECT_TRUE(layout.ok());
-  return layout.ok() ? layout.value() : Layout{};
-}
+constexpr auto card = test_support::trio_card;
+constexpr auto layout_of = test_support::trio_layout;
 
 // The table after set-up: the middle card, yellow, on (0,0).
 Layout middle_only() {
