@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_status = kExitOk;
   add_replay_command(app, exit_status);
+  add_analyze_command(app, exit_status);
+  add_render_command(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
