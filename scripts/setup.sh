@@ -7,7 +7,7 @@ preset="${1:-default}"
 
 packages=(
   build-essential cmake ninja-build pkg-config git
-  libopencv-dev nlohmann-json3-dev libcli11-dev
+  libopencv-dev nlohmann-json3-dev libcli11-dev opencv-doc
   libgtest-dev libgmock-dev libbenchmark-dev
   qt6-base-dev qt6-multimedia-dev qt6-speech-dev libgl-dev
   xvfb xauth

@@ -13,6 +13,7 @@ inline constexpr int kExitBadInput = 2;   // bad arguments or unreadable input (
 void add_replay_command(CLI::App& app, int& exit_status);
 void add_analyze_command(CLI::App& app, int& exit_status);
 void add_render_command(CLI::App& app, int& exit_status);
+void add_calibrate_command(CLI::App& app, int& exit_status);
 
 // Prints "tableref: <message>" on standard error: every failure is one line.
 void print_error(std::string_view message);

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   add_replay_command(app, exit_status);
   add_analyze_command(app, exit_status);
   add_render_command(app, exit_status);
+  add_calibrate_command(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
