@@ -2,8 +2,8 @@
 
 #include <filesystem>
 #include <functional>
-#include <memory>
 #include <iostream>
+#include <memory>
 #include <opencv2/imgcodecs.hpp>
 
 #include "commands.hpp"
@@ -11,8 +11,9 @@
 #include "referee/trio/layout.hpp"
 #include "vision/annotate.hpp"
 #include "vision/freeze_reader.hpp"
-#include "vision/trio_reader.hpp"
 #include "vision/observation_json.hpp"
+#include "vision/punto_reader.hpp"
+#include "vision/trio_reader.hpp"
 
 namespace tableref::cli {
 
@@ -59,7 +60,8 @@ void print_summary(const std::string& image, const vision::FreezeReading& readin
     }
     std::cout << "    tricks:";
     if (stack.tricks.empty()) std::cout << " none";
-    for (const referee::Colour colour : stack.tricks) std::cout << ' ' << referee::colour_name(colour);
+    for (const referee::Colour colour : stack.tricks)
+      std::cout << ' ' << referee::colour_name(colour);
     std::cout << '\n';
   }
 }
@@ -109,8 +111,9 @@ referee::Result<Analyzer> freeze_analyzer(const AnalyzeOptions& options) {
 }
 
 void print_trio_summary(const std::string& image, const vision::TrioReading& reading) {
-  std::cout << image << ": " << reading.cards.size() << " card(s)"
-            << (reading.unstable ? ", view unstable" : "") << '\n';
+  std::cout << image << ": " << reading.cards.size() << " card(s)";
+  if (reading.unstable) std::cout << ", view unstable (" << reading.unstable_reason << ')';
+  std::cout << '\n';
   for (std::size_t id = 0; id < reading.cards.size(); ++id) {
     const vision::TrioCardReading& card = reading.cards[id];
     std::cout << "  card " << id << ": " << vision::colour_word(card.colour);
@@ -125,7 +128,8 @@ void print_trio_summary(const std::string& image, const vision::TrioReading& rea
   }
   std::cout << "  detached:";
   for (const int id : reading.detached) std::cout << ' ' << id;
-  if (reading.detached.empty()) std::cout << (reading.largest_group_tie ? " (groups tie for largest)" : " none");
+  if (reading.detached.empty())
+    std::cout << (reading.largest_group_tie ? " (groups tie for largest)" : " none");
   std::cout << '\n';
 }
 
@@ -145,12 +149,46 @@ referee::Result<Analyzer> trio_analyzer(const AnalyzeOptions& options) {
   });
 }
 
+void print_punto_summary(const std::string& image, const vision::PuntoReading& reading) {
+  std::cout << image << ": " << reading.cards.size() << " card(s)"
+            << (reading.unstable ? ", view unstable" : "") << '\n';
+  for (const vision::PuntoCardReading& card : reading.cards) {
+    std::cout << "  [" << card.cell.col << ',' << card.cell.row << "] "
+              << vision::colour_word(card.colour) << ' ' << vision::value_word(card.value) << '\n';
+  }
+  std::cout << "  lines:";
+  if (reading.lines.empty()) std::cout << " none";
+  for (const referee::punto::Line& line : reading.lines) {
+    std::cout << ' ' << referee::colour_name(line.colour) << " of " << line.length() << " from ["
+              << line.cells.front().col << ',' << line.cells.front().row << ']';
+  }
+  std::cout << "\n  fits 6 x 6: " << (reading.fits_6x6 ? "yes" : "NO") << '\n';
+  for (const std::string& doubt : reading.doubts) std::cout << "  unstable: " << doubt << '\n';
+}
+
+referee::Result<Analyzer> punto_analyzer(const AnalyzeOptions& options) {
+  // Cards are read by colour and value alone; a deck file given is still checked.
+  if (!options.deck_path.empty()) {
+    const referee::Result<referee::PuntoDeck> deck = referee::load_punto_deck(options.deck_path);
+    if (!deck) return deck.error();
+  }
+  return Analyzer([references = vision::palette_references()](
+                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
+    auto reading = std::make_shared<const vision::PuntoReading>(
+        vision::read_punto(image, references, vision::PuntoReaderParams{}, log));
+    return Analysis{vision::punto_fields(*reading),
+                    [image_path, reading] { print_punto_summary(image_path, *reading); },
+                    [image, reading] { return vision::annotate_punto(image, *reading); }};
+  });
+}
+
 // The reader of each game that can be read from pictures so far.
 referee::Result<Analyzer> make_analyzer(const AnalyzeOptions& options) {
   if (options.game == "freeze") return freeze_analyzer(options);
   if (options.game == "trio") return trio_analyzer(options);
+  if (options.game == "punto") return punto_analyzer(options);
   return referee::Error{"analyze --game " + options.game +
-                        ": only freeze and trio can be read from pictures so far"};
+                        ": only freeze, trio and punto can be read from pictures so far"};
 }
 
 int run_analyze(const AnalyzeOptions& options) {
@@ -167,7 +205,11 @@ int run_analyze(const AnalyzeOptions& options) {
       status = kExitBadInput;
       const std::string message = image_path + ": cannot read the image";
       if (options.json) {
-        std::cout << nlohmann::json{{"image", image_path}, {"game", options.game}, {"status", "error"}, {"error", message}}.dump()
+        std::cout << nlohmann::json{{"image", image_path},
+                                    {"game", options.game},
+                                    {"status", "error"},
+                                    {"error", message}}
+                         .dump()
                   << std::endl;
       }
       print_error(message);
@@ -191,7 +233,8 @@ int run_analyze(const AnalyzeOptions& options) {
       }
     }
     for (const vision::DebugImage& debug : log.debug_images()) {
-      const fs::path out = fs::path(options.debug_dir) / (fs::path(image_path).stem().string() + "-" + debug.name + ".png");
+      const fs::path out = fs::path(options.debug_dir) /
+                           (fs::path(image_path).stem().string() + "-" + debug.name + ".png");
       if (!write_image(out, debug.image)) {
         print_error(out.string() + ": cannot write the debug image");
         return kExitFailure;
@@ -209,14 +252,18 @@ void add_analyze_command(CLI::App& app, int& exit_status) {
   command->add_option("--game", options->game, "freeze, trio, punto or bugs")
       ->required()
       ->check(CLI::IsMember({"freeze", "trio", "punto", "bugs"}));
-  command->add_option("images", options->images, "Pictures of the table (PNG, JPEG, ...)")->required();
+  command->add_option("images", options->images, "Pictures of the table (PNG, JPEG, ...)")
+      ->required();
   command->add_flag("--json", options->json, "One JSON line per picture (interface.md)");
   command->add_option("--annotate", options->annotate_path,
                       "Write the picture with every card outlined and every colour named "
                       "(a file, or a folder for several pictures)");
-  command->add_option("--debug", options->debug_dir, "Write a debug image per stage into this folder");
-  command->add_flag("--timing", options->timing, "Print per-stage timing and counts on standard error");
-  command->add_option("--deck", options->deck_path, "Deck file to use instead of the built-in deck");
+  command->add_option("--debug", options->debug_dir,
+                      "Write a debug image per stage into this folder");
+  command->add_flag("--timing", options->timing,
+                    "Print per-stage timing and counts on standard error");
+  command->add_option("--deck", options->deck_path,
+                      "Deck file to use instead of the built-in deck");
   command->callback([options, &exit_status] { exit_status = run_analyze(*options); });
 }
 

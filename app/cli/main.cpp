@@ -6,7 +6,9 @@
 
 namespace tableref::cli {
 
-void print_error(std::string_view message) { std::cerr << "tableref: " << message << '\n'; }
+void print_error(std::string_view message) {
+  std::cerr << "tableref: " << message << '\n';
+}
 
 }  // namespace tableref::cli
 
@@ -20,9 +22,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exit_status = kExitOk;
   add_replay_command(app, exit_status);
-  add_analyze_command(app, exit_status);
   add_render_command(app, exit_status);
+  add_analyze_command(app, exit_status);
+  add_bench_command(app, exit_status);
   add_calibrate_command(app, exit_status);
+  add_referee_command(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "samples/game_video.hpp"
 #include "samples/render.hpp"
 
 namespace tableref::cli {
@@ -16,11 +17,18 @@ namespace tableref::cli {
 namespace {
 
 struct RenderOptions {
+  std::string format = "png";
   std::string game = "freeze";
   std::string level = "webcam";
   int count = 1;
   std::uint64_t seed = 1;
   std::string out_dir;
+  // --video: a whole game on video instead of still images.
+  std::string video;
+  int players = 2;
+  double fps = 10;
+  int tricks = 0;
+  std::string size;
 };
 
 // "freeze-webcam-7-0003": the files of one image share this stem.
@@ -56,8 +64,8 @@ int run_render(const RenderOptions& options) {
     print_error("unknown game '" + options.game + "' (expected freeze, trio, punto or bugs)");
     return kExitBadInput;
   }
-  if (*game != referee::Game::freeze) {
-    print_error(options.game + " scenes are not rendered yet (only freeze)");
+  if (*game == referee::Game::bugs) {
+    print_error(options.game + " scenes are not rendered yet (only freeze, trio and punto)");
     return kExitBadInput;
   }
   const std::optional<samples::Level> level = samples::parse_level(options.level);
@@ -75,17 +83,54 @@ int run_render(const RenderOptions& options) {
         samples::render_random(*game, *level, samples::image_seed(options.seed, index));
     const std::string stem = image_stem(options, index);
     // Lossless PNG of the image as the camera delivered it (JPEG loss included).
-    const std::filesystem::path image_path = folder / (stem + ".png");
+    const std::filesystem::path image_path = folder / (stem + "." + options.format);
     nlohmann::json truth = rendered.truth;
     truth["image"] = image_path.filename().string();
     std::ofstream truth_file(folder / (stem + ".json"));
     truth_file << truth.dump(1) << '\n';
-    if (!cv::imwrite(image_path.string(), rendered.image_bgr) || !truth_file) {
+    const std::vector<int> encoding = {cv::IMWRITE_JPEG_QUALITY, 85};
+    if (!cv::imwrite(image_path.string(), rendered.image_bgr, encoding) || !truth_file) {
       print_error("cannot write " + image_path.string());
       return kExitFailure;
     }
     std::cerr << "rendered " << index + 1 << '/' << options.count << '\n';
   }
+  return kExitOk;
+}
+
+// --video OUT: a whole game filmed with its true events (samples/game_video.hpp).
+int run_render_video(const RenderOptions& options) {
+  const std::optional<referee::Game> game = referee::parse_game(options.game);
+  const std::optional<samples::Level> level = samples::parse_level(options.level);
+  if (!game || !level) {
+    print_error("unknown game '" + options.game + "' or level '" + options.level + "'");
+    return kExitBadInput;
+  }
+  samples::GameVideoOptions video;
+  video.game = *game;
+  video.level = *level;
+  video.players = options.players;
+  video.fps = options.fps;
+  video.max_tricks = options.tricks;
+  if (!options.size.empty()) {
+    int width = 0, height = 0;
+    char separator = 0;
+    std::istringstream size(options.size);
+    if (!(size >> width >> separator >> height) || separator != 'x' || !size.eof()) {
+      print_error("--size: expected WIDTHxHEIGHT, such as 1280x720, not " + options.size);
+      return kExitBadInput;
+    }
+    video.image_size = cv::Size(width, height);
+  }
+  const auto written = samples::write_game_video(video, options.seed, options.video);
+  if (!written) {
+    print_error(written.error().message);
+    return kExitBadInput;
+  }
+  const samples::GameVideoFiles files = samples::game_video_files(options.video);
+  std::cerr << "rendered " << written.value().frames.size() << " frames to "
+            << files.frames.string() << ", " << written.value().events.size() << " true events to "
+            << files.events.string() << '\n';
   return kExitOk;
 }
 
@@ -95,7 +140,7 @@ void add_render_command(CLI::App& app, int& exit_status) {
   auto options = std::make_shared<RenderOptions>();
   CLI::App* command = app.add_subcommand(
       "render", "Render sample images of a game with their ground truth (PNG + JSON per image)");
-  command->add_option("--game", options->game, "freeze (trio, punto, bugs: not yet)")
+  command->add_option("--game", options->game, "freeze, trio or punto (bugs: not yet)")
       ->capture_default_str();
   command->add_option("--level", options->level, "clean, webcam or hard")->capture_default_str();
   command->add_option("--count", options->count, "Number of images")
@@ -104,8 +149,36 @@ void add_render_command(CLI::App& app, int& exit_status) {
   command->add_option("--seed", options->seed, "Seed: the same command gives the same files")
       ->check(CLI::Validator(seed_error, "", "seed"))
       ->capture_default_str();
-  command->add_option("--out", options->out_dir, "Output folder (created if missing)")->required();
-  command->callback([options, &exit_status] { exit_status = run_render(*options); });
+  command
+      ->add_option("--format", options->format,
+                   "png (lossless copy of the degraded picture) or jpg (small, for sample media)")
+      ->check(CLI::IsMember({"png", "jpg"}))
+      ->capture_default_str();
+  command->add_option("--out", options->out_dir, "Output folder (created if missing)");
+  command->add_option("--video", options->video,
+                      "Render a whole game instead: OUT.avi (Motion JPEG) or a folder of frames, "
+                      "with its true events beside it");
+  command->add_option("--players", options->players, "Players in a --video game")
+      ->check(CLI::Range(2, 4))
+      ->capture_default_str();
+  command->add_option("--fps", options->fps, "Frames per second of a --video game")
+      ->check(CLI::Range(1.0, 60.0))
+      ->capture_default_str();
+  command
+      ->add_option("--tricks", options->tricks,
+                   "Stop a --video game after this many tricks (0: play the match out)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  command->add_option("--size", options->size,
+                      "Picture size of a --video game, such as 1280x720 (default: the level's)");
+  command->callback([options, &exit_status] {
+    if (options->out_dir.empty() == options->video.empty()) {
+      print_error("render needs --out FOLDER (images) or --video OUT (a game), not both");
+      exit_status = kExitBadInput;
+      return;
+    }
+    exit_status = options->video.empty() ? run_render(*options) : run_render_video(*options);
+  });
 }
 
 }  // namespace tableref::cli

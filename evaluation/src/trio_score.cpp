@@ -23,9 +23,13 @@ struct Point {
   double x = 0, y = 0;
 };
 
-Point point_of(const json& xy) { return {xy.at(0).get<double>(), xy.at(1).get<double>()}; }
+Point point_of(const json& xy) {
+  return {xy.at(0).get<double>(), xy.at(1).get<double>()};
+}
 
-double distance(Point a, Point b) { return std::hypot(a.x - b.x, a.y - b.y); }
+double distance(Point a, Point b) {
+  return std::hypot(a.x - b.x, a.y - b.y);
+}
 
 double mean_side(const json& polygon) {
   double total = 0;
@@ -144,8 +148,8 @@ std::string TrioScore::report() const {
       << " %, precision " << 100 * precision() << " %; " << matched_hidden_cards << " of "
       << hidden_cards << " partly hidden cards found\n"
       << colours << " colours: right " << 100 * colour_accuracy() << " %, " << colours_wrong
-      << " wrong, " << colours_unknown << " unknown; black " << black_right << " of "
-      << black_cards << "\n"
+      << " wrong, " << colours_unknown << " unknown; black " << black_right << " of " << black_cards
+      << "\n"
       << "exact edge graph on " << 100 * exact_graph_rate() << " % of images, corner graph "
       << 100 * ratio(exact_corner_graphs, images) << " %, detached " << 100 * exact_detached_rate()
       << " %\n"

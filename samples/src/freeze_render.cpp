@@ -6,7 +6,9 @@
 #include <map>
 #include <string>
 
+#include "printed_copy.hpp"
 #include "referee/colour.hpp"
+#include "truth_json.hpp"
 
 namespace tableref::samples {
 
@@ -21,14 +23,6 @@ constexpr double kDiskRadiusMm = kFreezePositionDiameterMm / 2;
 constexpr double kClearShare = 0.7;
 // A cell is occluded when a hand, a sleeve or glare hides more than this share of it.
 constexpr double kOccludedShare = 0.5;
-
-cv::Vec3d rgb_of(referee::Rgb rgb) {
-  return {double(rgb.r), double(rgb.g), double(rgb.b)};
-}
-
-cv::Vec3d hex_rgb(unsigned hex) {
-  return {double((hex >> 16) & 0xFF), double((hex >> 8) & 0xFF), double(hex & 0xFF)};
-}
 
 // Clockwise quarter turns as seen from above (x right, y down).
 cv::Point2d turned(cv::Point2d v, int quarter_turns) {
@@ -87,18 +81,10 @@ struct FreezeCardArt {
   }
 };
 
-// A printed copy: the whole card shifted by up to 3/4 of the variation, each ink by the rest.
 FreezeCardArt print_card(const referee::freeze::PlacedCard& placed, double variation,
                          std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> card_shift(-0.75 * variation, 0.75 * variation);
-  std::uniform_real_distribution<double> ink_shift(-0.25 * variation, 0.25 * variation);
-  const cv::Vec3d card_offset{card_shift(rng), card_shift(rng), card_shift(rng)};
-  const auto ink = [&](const cv::Vec3d& reference) {
-    cv::Vec3d printed;
-    for (int c = 0; c < 3; ++c)
-      printed[c] = std::clamp(reference[c] + card_offset[c] + ink_shift(rng), 0.0, 255.0);
-    return printed;
-  };
+  PrintedCopy copy(variation, rng);
+  const auto ink = [&](const cv::Vec3d& reference) { return copy.ink(reference); };
   FreezeCardArt art;
   art.positions = referee::freeze::placed_positions(*placed.card, placed.placement);
   art.quarter_turns = placed.placement.quarter_turns;
@@ -168,13 +154,6 @@ struct CellTruth {
   double occlusion = 0;
 };
 
-double occlusion_at(const Photo& photo, cv::Point2d pixel) {
-  const cv::Point at(static_cast<int>(std::lround(pixel.x)),
-                     static_cast<int>(std::lround(pixel.y)));
-  if (!cv::Rect(cv::Point(0, 0), photo.occlusion.size()).contains(at)) return 1;
-  return photo.occlusion.at<float>(at);
-}
-
 CellTruth cell_truth(const FreezeStackLayout& stack, const std::vector<Shown>& positions,
                      const Photo& photo, int row, int col) {
   const CardPose top = card_pose(stack, 0);
@@ -191,16 +170,6 @@ CellTruth cell_truth(const FreezeStackLayout& stack, const std::vector<Shown>& p
       votes.begin(), votes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   const auto count = static_cast<double>(samples.size());
   return {best->first, best->second / count, occlusion / count};
-}
-
-// Rounded to `decimals` places (dividing by a power of ten prints the shortest decimal).
-double rounded(double value, int decimals = 2) {
-  const double scale = std::pow(10.0, decimals);
-  return std::round(value * scale) / scale;
-}
-
-nlohmann::json pixel_json(cv::Point2d pixel) {
-  return {rounded(pixel.x), rounded(pixel.y)};
 }
 
 // Among the four ways to name the top card's corners, the one whose first side points nearest

@@ -1,10 +1,13 @@
 #include "samples/render.hpp"
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 
 #include "freeze_render.hpp"
+#include "punto_render.hpp"
 #include "samples/capture.hpp"
+#include "trio_render.hpp"
 
 namespace tableref::samples {
 
@@ -46,24 +49,45 @@ RenderedImage render_freeze(const FreezeScene& scene, const CaptureConditions& c
 }
 
 RenderedImage render_random(referee::Game game, Level level, std::uint64_t seed) {
-  if (game != referee::Game::freeze) {
-    throw std::invalid_argument(std::string(referee::game_name(game)) +
-                                " scenes are not rendered yet");
+  // Draws a random scene of the game and renders it; nullopt when it cannot be framed.
+  std::function<std::optional<RenderedImage>(const CaptureConditions&, std::mt19937_64&)> attempt;
+  switch (game) {
+    case referee::Game::freeze:
+      attempt = [](const CaptureConditions& conditions, std::mt19937_64& rng) {
+        const FreezeScene scene = random_freeze_scene(rng);
+        return try_render_freeze(scene, conditions, rng());
+      };
+      break;
+    case referee::Game::trio:
+      attempt = [](const CaptureConditions& conditions, std::mt19937_64& rng) {
+        const TrioScene scene = random_trio_scene(rng);
+        return try_render_trio(scene, conditions, rng());
+      };
+      break;
+    case referee::Game::punto:
+      attempt = [](const CaptureConditions& conditions, std::mt19937_64& rng) {
+        const PuntoScene scene = random_punto_scene(rng);
+        return try_render_punto(scene, conditions, rng());
+      };
+      break;
+    default:
+      throw std::invalid_argument(std::string(referee::game_name(game)) +
+                                  " scenes are not rendered yet");
   }
   std::mt19937_64 rng(seed);
   const CaptureConditions conditions = draw_conditions(level, rng);
   // Random layouts are kept compact: one that cannot be framed is rare and simply drawn again.
   constexpr int kAttempts = 20;
-  for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    const FreezeScene scene = random_freeze_scene(rng);
-    std::optional<RenderedImage> rendered = try_render_freeze(scene, conditions, rng());
+  for (int tries = 0; tries < kAttempts; ++tries) {
+    std::optional<RenderedImage> rendered = attempt(conditions, rng);
     if (rendered) {
       rendered->truth["truth"]["seed"] = seed;
       rendered->truth["truth"]["level"] = level_name(level);
       return std::move(*rendered);
     }
   }
-  throw std::logic_error("no random freeze layout could be framed");
+  throw std::logic_error("no random " + std::string(referee::game_name(game)) +
+                         " layout could be framed");
 }
 
 std::uint64_t image_seed(std::uint64_t run_seed, int index) {

@@ -1,6 +1,7 @@
 #include "vision/annotate.hpp"
 
 #include <algorithm>
+#include <map>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/observation_json.hpp"
@@ -24,7 +25,8 @@ cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading) {
   for (const FreezeStackReading& stack : reading.stacks) {
     std::vector<cv::Point> outline;
     for (const cv::Point2d& corner : stack.corners) outline.emplace_back(corner);
-    const cv::Scalar outline_colour = stack.aligned ? cv::Scalar(0, 255, 0) : cv::Scalar(0, 165, 255);
+    const cv::Scalar outline_colour =
+        stack.aligned ? cv::Scalar(0, 255, 0) : cv::Scalar(0, 165, 255);
     cv::polylines(out, outline, true, outline_colour, 2, cv::LINE_AA);
     cv::circle(out, outline[0], 5, outline_colour, cv::FILLED, cv::LINE_AA);
 
@@ -49,7 +51,8 @@ cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading) {
       draw_label(out, verdict, centre + cv::Point2d(0, 18), scale * 1.2, {0, 255, 255});
     }
   }
-  if (reading.unstable) draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
+  if (reading.unstable)
+    draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
   return out;
 }
 
@@ -66,19 +69,53 @@ cv::Mat annotate_trio(const cv::Mat& bgr, const TrioReading& reading) {
   }
   for (std::size_t id = 0; id < reading.cards.size(); ++id) {
     const TrioCardReading& card = reading.cards[id];
-    const bool detached =
-        std::find(reading.detached.begin(), reading.detached.end(), static_cast<int>(id)) !=
-        reading.detached.end();
+    const bool detached = std::find(reading.detached.begin(), reading.detached.end(),
+                                    static_cast<int>(id)) != reading.detached.end();
     std::vector<cv::Point> outline;
     for (const cv::Point2d& corner : card.polygon) outline.emplace_back(corner);
-    const cv::Scalar outline_colour = detached ? cv::Scalar(0, 165, 255)
+    const cv::Scalar outline_colour = detached     ? cv::Scalar(0, 165, 255)
                                       : card.place ? cv::Scalar(0, 255, 0)
                                                    : cv::Scalar(0, 0, 255);
     cv::polylines(out, outline, true, outline_colour, 2, cv::LINE_AA);
     draw_label(out, colour_word(card.colour), card.center, scale);
-    if (detached) draw_label(out, "detached", card.center + cv::Point2d(0, 28 * scale), scale * 0.8, {0, 165, 255});
+    if (detached)
+      draw_label(out, "detached", card.center + cv::Point2d(0, 28 * scale), scale * 0.8,
+                 {0, 165, 255});
   }
-  if (reading.unstable) draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
+  if (reading.unstable)
+    draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
+  return out;
+}
+
+cv::Mat annotate_punto(const cv::Mat& bgr, const PuntoReading& reading) {
+  cv::Mat out = bgr.clone();
+  std::map<referee::punto::Cell, cv::Point2d> centres;
+  for (const PuntoCardReading& card : reading.cards) {
+    const double scale = std::clamp(cv::norm(card.polygon[1] - card.polygon[0]) / 220.0, 0.3, 0.8);
+    std::vector<cv::Point> outline;
+    for (const cv::Point2d& corner : card.polygon) outline.emplace_back(corner);
+    const bool read = card.colour && card.value;
+    cv::polylines(out, outline, true, read ? cv::Scalar(0, 255, 0) : cv::Scalar(0, 0, 255), 2,
+                  cv::LINE_AA);
+    draw_label(out, colour_word(card.colour) + " " + value_word(card.value), card.center, scale);
+    const std::string cell =
+        "[" + std::to_string(card.cell.col) + "," + std::to_string(card.cell.row) + "]";
+    draw_label(out, cell, card.center + cv::Point2d(0, 26 * scale), scale * 0.8, {255, 255, 0});
+    centres[card.cell] = card.center;
+  }
+  int line_number = 0;
+  for (const referee::punto::Line& line : reading.lines) {
+    const cv::Point2d from = centres[line.cells.front()], to = centres[line.cells.back()];
+    cv::line(out, from, to, {0, 255, 255}, 3, cv::LINE_AA);
+    const std::string name = std::string(referee::colour_name(line.colour)) + " line of " +
+                             std::to_string(line.length());
+    draw_label(out, name, {out.cols / 2.0, 70.0 + 34.0 * line_number++}, 0.8, {0, 255, 255});
+  }
+  if (!reading.fits_6x6)
+    draw_label(out, "layout larger than 6 x 6", {out.cols / 2.0, out.rows - 30.0}, 0.8,
+               {0, 165, 255});
+  if (reading.unstable)
+    draw_label(out, "UNSTABLE: view blocked or unclear", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
   return out;
 }
 

@@ -70,18 +70,22 @@ FrameQualityMeter::Analysis FrameQualityMeter::analyse(const cv::Mat& bgr) const
 }
 
 double FrameQualityMeter::motion_share(const Analysis& now) const {
-  const cv::Mat change = now.grey - previous_->grey;
-  // The mean change is the exposure's, not motion.
-  const double exposure_shift = cv::mean(change)[0];
-  const cv::Mat moved = cv::abs(change - exposure_shift) > params_.motion_level;
+  // The change of overall brightness is the exposure's, not motion.
+  const double gain = cv::mean(now.grey)[0] / std::max(1.0, cv::mean(previous_->grey)[0]);
+  const cv::Mat moved = cv::abs(now.grey - gain * previous_->grey) > params_.motion_level;
   return static_cast<double>(cv::countNonZero(moved)) / static_cast<double>(moved.total());
 }
 
 cv::Mat FrameQualityMeter::difference_from_reference(const Analysis& now) const {
-  const cv::Mat change = now.colour - reference_;
-  const cv::Scalar exposure_shift = cv::mean(change);
+  // Exposure and white balance drift: each channel's overall gain is not an intrusion.
+  const cv::Scalar now_mean = cv::mean(now.colour), reference_mean = cv::mean(reference_);
+  const cv::Scalar gains(now_mean[0] / std::max(1.0, reference_mean[0]),
+                         now_mean[1] / std::max(1.0, reference_mean[1]),
+                         now_mean[2] / std::max(1.0, reference_mean[2]));
+  cv::Mat expected;
+  cv::multiply(reference_, gains, expected);
   cv::Mat channels[3];
-  cv::split(cv::abs(change - exposure_shift), channels);
+  cv::split(cv::abs(now.colour - expected), channels);
   const cv::Mat largest = cv::max(cv::max(channels[0], channels[1]), channels[2]);
   return open_small(largest > params_.intrusion_level);
 }
@@ -94,7 +98,11 @@ cv::Mat FrameQualityMeter::skin_mask(const Analysis& now) const {
               skin);
   // A table of skin's colour (wood, beige cloth) says nothing about hands.
   if (border_share(skin) > params_.max_skin_border_share) return cv::Mat::zeros(skin.size(), CV_8U);
-  return open_small(skin);
+  // A hand is a solid region; a table near skin's colour gives speckle, which this removes.
+  cv::Mat solid;
+  cv::morphologyEx(skin, solid, cv::MORPH_OPEN,
+                   cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(7, 7)));
+  return solid;
 }
 
 cv::Mat FrameQualityMeter::border_intrusions(const cv::Mat& candidates) const {
@@ -103,9 +111,9 @@ cv::Mat FrameQualityMeter::border_intrusions(const cv::Mat& candidates) const {
   cv::Mat kept = cv::Mat::zeros(candidates.size(), CV_8U);
   const double min_area = params_.min_intrusion_share * static_cast<double>(candidates.total());
   for (int label = 1; label < count; ++label) {
-    const cv::Rect box(stats.at<int>(label, cv::CC_STAT_LEFT), stats.at<int>(label, cv::CC_STAT_TOP),
-                       stats.at<int>(label, cv::CC_STAT_WIDTH),
-                       stats.at<int>(label, cv::CC_STAT_HEIGHT));
+    const cv::Rect box(
+        stats.at<int>(label, cv::CC_STAT_LEFT), stats.at<int>(label, cv::CC_STAT_TOP),
+        stats.at<int>(label, cv::CC_STAT_WIDTH), stats.at<int>(label, cv::CC_STAT_HEIGHT));
     if (stats.at<int>(label, cv::CC_STAT_AREA) < min_area) continue;
     if (!touches_border(box, candidates.size())) continue;
     const cv::Mat component = labels == label;

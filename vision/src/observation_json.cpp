@@ -12,9 +12,12 @@ nlohmann::json point_json(const cv::Point2d& p) {
 std::string cell_word(const referee::freeze::ViewCell& cell) {
   using Kind = referee::freeze::ViewCell::Kind;
   switch (cell.kind) {
-    case Kind::monster: return std::string(referee::colour_name(cell.colour));
-    case Kind::empty: return "empty";
-    case Kind::unknown: return "unknown";
+    case Kind::monster:
+      return std::string(referee::colour_name(cell.colour));
+    case Kind::empty:
+      return "empty";
+    case Kind::unknown:
+      return "unknown";
   }
   return "unknown";
 }
@@ -27,11 +30,13 @@ nlohmann::json freeze_fields(const FreezeReading& reading) {
     nlohmann::json cells = nlohmann::json::array();
     for (std::size_t row = 0; row < 3; ++row) {
       nlohmann::json cells_row = nlohmann::json::array();
-      for (std::size_t col = 0; col < 3; ++col) cells_row.push_back(cell_word(stack.cells[row * 3 + col]));
+      for (std::size_t col = 0; col < 3; ++col)
+        cells_row.push_back(cell_word(stack.cells[row * 3 + col]));
       cells.push_back(std::move(cells_row));
     }
     nlohmann::json tricks = nlohmann::json::array();
-    for (const referee::Colour colour : stack.tricks) tricks.push_back(referee::colour_name(colour));
+    for (const referee::Colour colour : stack.tricks)
+      tricks.push_back(referee::colour_name(colour));
     stacks.push_back({{"corners", std::move(corners)},
                       {"cells", std::move(cells)},
                       {"tricks", std::move(tricks)},
@@ -61,6 +66,41 @@ nlohmann::json trio_fields(const TrioReading& reading) {
   return {{"status", reading.unstable ? "unstable" : "ok"},
           {"cards", std::move(cards)},
           {"detached", reading.detached}};
+}
+
+std::string value_word(const std::optional<int>& value) {
+  return value ? std::to_string(*value) : std::string("unknown");
+}
+
+nlohmann::json punto_fields(const PuntoReading& reading) {
+  const auto cell_json = [](referee::punto::Cell cell) {
+    return nlohmann::json{cell.col, cell.row};
+  };
+  nlohmann::json cards = nlohmann::json::array();
+  for (const PuntoCardReading& card : reading.cards) {
+    nlohmann::json polygon = nlohmann::json::array();
+    for (const cv::Point2d& corner : card.polygon) polygon.push_back(point_json(corner));
+    cards.push_back(
+        {{"polygon", std::move(polygon)},
+         {"center", point_json(card.center)},
+         {"color", colour_word(card.colour)},
+         {"value", card.value ? nlohmann::json(*card.value) : nlohmann::json("unknown")},
+         {"cell", cell_json(card.cell)}});
+  }
+  nlohmann::json lines = nlohmann::json::array();
+  for (const referee::punto::Line& line : reading.lines) {
+    nlohmann::json cells = nlohmann::json::array();
+    for (const referee::punto::Cell cell : line.cells) cells.push_back(cell_json(cell));
+    lines.push_back({{"color", referee::colour_name(line.colour)},
+                     {"length", line.length()},
+                     {"cells", std::move(cells)}});
+  }
+  nlohmann::json fields = {{"status", reading.unstable ? "unstable" : "ok"},
+                           {"cards", std::move(cards)},
+                           {"lines", std::move(lines)},
+                           {"fits_6x6", reading.fits_6x6}};
+  if (!reading.doubts.empty()) fields["doubts"] = reading.doubts;
+  return fields;
 }
 
 }  // namespace tableref::vision

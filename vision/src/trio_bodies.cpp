@@ -17,30 +17,29 @@ constexpr double kWhiteReach = 0.1;
 // How far "the wider surroundings" reach.
 constexpr double kBroadReach = 0.35;
 
-// The brightest nearby value of each channel, smooth and at image size: a max-pool to a small
-// image, small bright specks removed, then dilated across the largest monster body.
+// The brightest nearby value of each channel (CV_8UC3), smooth and at image size: a max-pool to a
+// small image, small bright specks removed, then dilated across the largest monster body.
 cv::Mat local_white(const cv::Mat& bgr, int downscale, double reach_px) {
   cv::Mat pooled, small;
   cv::dilate(bgr, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
   cv::resize(pooled, small,
              cv::Size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale)), 0, 0,
              cv::INTER_NEAREST);
-  cv::morphologyEx(small, small, cv::MORPH_OPEN,
-                   cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+  cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
   // Square and cross steps in turn grow an octagon: round enough, and cheap at any radius.
   const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, {3, 3});
   const cv::Mat cross = cv::getStructuringElement(cv::MORPH_CROSS, {3, 3});
   for (int step = 0; step < radius; ++step) cv::dilate(small, small, step % 2 ? cross : square);
-  cv::GaussianBlur(small, small, {0, 0}, radius / 3.0);
+  const int smoothing = std::max(3, 2 * radius / 3) | 1;
+  cv::blur(small, small, {smoothing, smoothing});
+  cv::max(small, cv::Scalar::all(8), small);
   cv::Mat white;
   cv::resize(small, white, bgr.size(), 0, 0, cv::INTER_LINEAR);
-  white.convertTo(white, CV_32FC3);
-  cv::max(white, 8.0, white);
   return white;
 }
 
-// The brightness of the wider surroundings: a dark table far from any card is not a face.
+// The brightness of the wider surroundings (CV_8U): a dark table far from any card is not a face.
 cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
   cv::Mat grey, small;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
@@ -48,11 +47,11 @@ cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
              cv::Size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale)), 0, 0,
              cv::INTER_AREA);
   const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
-  cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_RECT, {2 * radius + 1, 2 * radius + 1}));
-  cv::GaussianBlur(small, small, {0, 0}, radius / 2.0);
+  cv::dilate(small, small,
+             cv::getStructuringElement(cv::MORPH_RECT, {2 * radius + 1, 2 * radius + 1}));
+  cv::blur(small, small, {radius | 1, radius | 1});
   cv::Mat broad;
   cv::resize(small, broad, bgr.size(), 0, 0, cv::INTER_LINEAR);
-  broad.convertTo(broad, CV_32F);
   return broad;
 }
 
@@ -76,21 +75,28 @@ cv::Matx22d rectifier(const cv::RotatedRect& ellipse) {
   return along_u * (u * u.t()) + along_v * (v * v.t());
 }
 
-// The face ratio inside the body's ellipse shrunk to `shrink`, with where each value lies.
+// The face ratio inside the body's ellipse shrunk to `shrink` and inside the hole itself (not in
+// a bite glare took out of it), with where each value lies.
 struct InsideSample {
   cv::Point2d offset_px;
   float ratio;
 };
 std::vector<InsideSample> inside_samples(const cv::Mat& ratio, const cv::RotatedRect& ellipse,
-                                         double shrink) {
+                                         double shrink, const std::vector<cv::Point>& hole) {
   std::vector<InsideSample> samples;
   const cv::Rect box = cv::Rect(ellipse.boundingRect()) & cv::Rect(0, 0, ratio.cols, ratio.rows);
+  if (box.empty()) return samples;
+  cv::Mat in_hole(box.size(), CV_8U, cv::Scalar(0));
+  cv::drawContours(in_hole, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(255),
+                   cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
   const double angle = ellipse.angle * std::numbers::pi / 180;
   const double cos_a = std::cos(angle), sin_a = std::sin(angle);
   const double half_u = ellipse.size.width / 2 * shrink, half_v = ellipse.size.height / 2 * shrink;
   for (int y = box.y; y < box.y + box.height; ++y) {
     const float* row = ratio.ptr<float>(y);
+    const std::uint8_t* inside = in_hole.ptr<std::uint8_t>(y - box.y);
     for (int x = box.x; x < box.x + box.width; ++x) {
+      if (inside[x - box.x] == 0) continue;
       const cv::Point2d offset(x - double(ellipse.center.x), y - double(ellipse.center.y));
       const double u = (offset.x * cos_a + offset.y * sin_a) / half_u;
       const double v = (-offset.x * sin_a + offset.y * cos_a) / half_v;
@@ -100,64 +106,164 @@ std::vector<InsideSample> inside_samples(const cv::Mat& ratio, const cv::Rotated
   return samples;
 }
 
+// Whether what the convex hull adds to the hole is mostly blown-out light: glare took a bite out
+// of the body's edge.
+bool bite_is_glare(const cv::Mat& ratio, const std::vector<cv::Point>& hole,
+                   const std::vector<cv::Point>& hull) {
+  const cv::Rect box = cv::boundingRect(hull) & cv::Rect(0, 0, ratio.cols, ratio.rows);
+  if (box.empty()) return false;
+  cv::Mat bite(box.size(), CV_8U, cv::Scalar(0));
+  cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, cv::Scalar(255), cv::FILLED,
+                   cv::LINE_8, cv::noArray(), 0, -box.tl());
+  cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(0), cv::FILLED,
+                   cv::LINE_8, cv::noArray(), 0, -box.tl());
+  cv::Mat blown;
+  cv::compare(ratio(box), 0.95, blown, cv::CMP_GE);
+  const int bitten = cv::countNonZero(bite);
+  return bitten > 0 && cv::countNonZero(blown & bite) * 10 >= bitten * 6;
+}
+
 float quantile(std::vector<float> values, double q) {
-  const auto at = values.begin() + static_cast<std::ptrdiff_t>(q * static_cast<double>(values.size() - 1));
+  const auto at =
+      values.begin() + static_cast<std::ptrdiff_t>(q * static_cast<double>(values.size() - 1));
   std::nth_element(values.begin(), at, values.end());
   return *at;
 }
 
-// The eyes: the white inside the body. Their contrast over the body, and where they sit.
-void find_eyes(const cv::Mat& ratio, MonsterBody& body) {
-  const std::vector<InsideSample> samples = inside_samples(ratio, body.ellipse, 0.85);
+// The eyes: the white inside the body. Their contrast over the body, and where they sit: a pair
+// side by side, 6 mm from the centre towards the card's tip and 6.8 mm either side of that line
+// (components.md puts them in the body's upper half). The pair is searched for in every
+// direction, so glare elsewhere on the body does not hide it; a dark spot of a patterned table
+// has no such pair.
+void find_eyes(const cv::Mat& ratio, const std::vector<cv::Point>& hole, MonsterBody& body) {
+  const std::vector<InsideSample> samples = inside_samples(ratio, body.ellipse, 0.85, hole);
   if (samples.size() < 20) return;
   std::vector<float> values;
   values.reserve(samples.size());
   for (const InsideSample& sample : samples) values.push_back(sample.ratio);
   const float body_level = quantile(values, 0.5);
   const float eye_level = quantile(values, 0.96);
-  body.eye_contrast = eye_level - body_level;
   const float cut = body_level + 0.5f * (eye_level - body_level);
-  cv::Point2d sum(0, 0);
-  int count = 0;
+  std::vector<cv::Point2d> bright_mm;
   for (const InsideSample& sample : samples) {
-    if (sample.ratio > cut) {
-      sum += sample.offset_px;
-      ++count;
+    if (sample.ratio <= cut) continue;
+    const cv::Vec2d mm = body.mm_from_px * cv::Vec2d(sample.offset_px.x, sample.offset_px.y);
+    bright_mm.emplace_back(mm[0], mm[1]);
+  }
+  constexpr double kEyeAlongMm = 6.0, kEyeAcrossMm = 6.8, kEyeReachMm = 4.2;
+  constexpr int kDirections = 72;
+  int best_count = 0;
+  cv::Point2d best_along(0, 0);
+  for (int i = 0; i < kDirections; ++i) {
+    const double angle = 2 * std::numbers::pi * i / kDirections;
+    const cv::Point2d along(std::cos(angle), std::sin(angle)), across(-along.y, along.x);
+    const cv::Point2d left = along * kEyeAlongMm - across * kEyeAcrossMm;
+    const cv::Point2d right = along * kEyeAlongMm + across * kEyeAcrossMm;
+    int on_left = 0, on_right = 0;
+    for (const cv::Point2d& point : bright_mm) {
+      on_left += cv::norm(point - left) < kEyeReachMm;
+      on_right += cv::norm(point - right) < kEyeReachMm;
+    }
+    if (std::min(on_left, on_right) > best_count) {
+      best_count = std::min(on_left, on_right);
+      best_along = along;
     }
   }
-  if (count < 4) return;
-  const cv::Vec2d mean_px(sum.x / count, sum.y / count);
-  const cv::Vec2d mean_mm = body.mm_from_px * mean_px;
-  // The eyes' middle lies 6 mm from the centre; far less means no clear pair of eyes.
-  if (cv::norm(mean_mm) > 3.0) body.eyes_mm = cv::Point2d(mean_mm[0], mean_mm[1]);
+  // An eye's white ring covers about 31 mm^2: a good part of it must show as bright pixels, and
+  // most bright pixels must be eyes (glare may add some).
+  const double px_per_mm2 = 1.0 / std::abs(cv::determinant(body.mm_from_px));
+  if (best_count < 0.4 * 31.4 * px_per_mm2 || 4 * best_count < static_cast<int>(bright_mm.size())) {
+    return;
+  }
+  // Each eye lies on the body: dark all round it.
+  const cv::Matx22d px_from_mm = body.mm_from_px.inv();
+  const cv::Point2d best_across(-best_along.y, best_along.x);
+  for (const double side : {-1.0, 1.0}) {
+    const cv::Point2d eye = best_along * kEyeAlongMm + best_across * (side * kEyeAcrossMm);
+    int dark = 0;
+    constexpr int kAround = 8;
+    for (int i = 0; i < kAround; ++i) {
+      const double angle = 2 * std::numbers::pi * i / kAround;
+      const cv::Vec2d offset =
+          px_from_mm * cv::Vec2d(eye.x + 5.5 * std::cos(angle), eye.y + 5.5 * std::sin(angle));
+      const cv::Point at(static_cast<int>(std::lround(body.centre.x + offset[0])),
+                         static_cast<int>(std::lround(body.centre.y + offset[1])));
+      dark += cv::Rect(0, 0, ratio.cols, ratio.rows).contains(at) && ratio.at<float>(at) <= cut;
+    }
+    if (dark < 6) return;
+  }
+  body.eye_contrast = eye_level - body_level;
+  body.eyes_mm = best_along * kEyeAlongMm;
 }
 
-std::optional<MonsterBody> body_from_hole(const std::vector<cv::Point>& outline,
-                                          const FaceMaps& maps, const TrioReaderParams& params,
-                                          double max_body_px) {
-  if (outline.size() < 12) return std::nullopt;
+// Just outside the body lies the card's cream field, then its white border: light all round.
+bool enclosed_by_face(const cv::Mat& ratio, const MonsterBody& body, float face_ratio) {
+  const cv::Matx22d px_from_mm = body.mm_from_px.inv();
+  constexpr int kAngles = 32;
+  int light = 0, seen = 0;
+  for (int i = 0; i < kAngles; ++i) {
+    const double angle = 2 * std::numbers::pi * i / kAngles;
+    const cv::Vec2d offset = px_from_mm * cv::Vec2d(20.5 * std::cos(angle), 20.5 * std::sin(angle));
+    const cv::Point at(static_cast<int>(std::lround(body.centre.x + offset[0])),
+                       static_cast<int>(std::lround(body.centre.y + offset[1])));
+    if (!cv::Rect(0, 0, ratio.cols, ratio.rows).contains(at)) continue;
+    ++seen;
+    light += ratio.at<float>(at) >= face_ratio;
+  }
+  return seen >= kAngles / 2 && light * 4 >= seen * 3;
+}
+
+// What a hole in the face turned out to be; the debug image colours each.
+enum class HoleVerdict { body, size, shape, not_enclosed, no_eyes };
+
+cv::Scalar verdict_colour(HoleVerdict verdict) {
+  switch (verdict) {
+    case HoleVerdict::body:
+      return {0, 255, 0};
+    case HoleVerdict::size:
+      return {128, 128, 128};
+    case HoleVerdict::shape:
+      return {0, 0, 255};
+    case HoleVerdict::not_enclosed:
+      return {0, 165, 255};
+    case HoleVerdict::no_eyes:
+      return {255, 0, 255};
+  }
+  return {255, 255, 255};
+}
+
+HoleVerdict judge_hole(const std::vector<cv::Point>& outline, const FaceMaps& maps,
+                       const TrioReaderParams& params, double max_body_px, MonsterBody& body) {
+  if (outline.size() < 12) return HoleVerdict::size;
   const double area = cv::contourArea(outline);
   constexpr double kQuarterPi = std::numbers::pi / 4;
   if (area < kQuarterPi * params.min_body_px * params.min_body_px * params.min_body_axis_ratio ||
       area > kQuarterPi * max_body_px * max_body_px) {
-    return std::nullopt;
+    return HoleVerdict::size;
   }
   std::vector<cv::Point> hull;
   cv::convexHull(outline, hull);
-  if (area < params.min_body_solidity * cv::contourArea(hull)) return std::nullopt;
-  const cv::RotatedRect ellipse = cv::fitEllipse(outline);
-  const double major = std::max(ellipse.size.width, ellipse.size.height);
-  const double minor = std::min(ellipse.size.width, ellipse.size.height);
-  if (minor < params.min_body_axis_ratio * major || major < params.min_body_px) return std::nullopt;
+  const double hull_area = cv::contourArea(hull);
+  const bool bitten = area < params.min_body_solidity * hull_area;
+  if (bitten &&
+      (area < 0.65 * hull_area || hull.size() < 8 || !bite_is_glare(maps.ratio, outline, hull))) {
+    return HoleVerdict::shape;
+  }
+  body.ellipse = cv::fitEllipse(bitten ? hull : outline);
+  body.centre = body.ellipse.center;
+  body.mm_from_px = rectifier(body.ellipse);
+  const double major = std::max(body.ellipse.size.width, body.ellipse.size.height);
+  const double minor = std::min(body.ellipse.size.width, body.ellipse.size.height);
+  if (minor < params.min_body_axis_ratio * major || major < params.min_body_px) {
+    return HoleVerdict::shape;
+  }
   const double ellipse_area = kQuarterPi * major * minor;
-  if (area < 0.88 * ellipse_area || area > 1.1 * ellipse_area) return std::nullopt;
-  MonsterBody body;
-  body.centre = ellipse.center;
-  body.ellipse = ellipse;
-  body.mm_from_px = rectifier(ellipse);
-  find_eyes(maps.ratio, body);
-  if (body.eye_contrast < params.min_eye_contrast) return std::nullopt;
-  return body;
+  const double filled = bitten ? hull_area : area;
+  if (filled < 0.88 * ellipse_area || filled > 1.1 * ellipse_area) return HoleVerdict::shape;
+  if (!enclosed_by_face(maps.ratio, body, params.face_ratio)) return HoleVerdict::not_enclosed;
+  find_eyes(maps.ratio, outline, body);
+  if (!body.eyes_mm || body.eye_contrast < params.min_eye_contrast) return HoleVerdict::no_eyes;
+  return HoleVerdict::body;
 }
 
 }  // namespace
@@ -165,25 +271,27 @@ std::optional<MonsterBody> body_from_hole(const std::vector<cv::Point>& outline,
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
   const int downscale = std::max(2, bgr.rows / kWhiteRows);
   FaceMaps maps;
-  maps.local_white = local_white(bgr, downscale, kWhiteReach * bgr.rows);
+  const cv::Mat local = local_white(bgr, downscale, kWhiteReach * bgr.rows);
   const cv::Mat broad = broad_brightness(bgr, downscale, kBroadReach * bgr.rows);
   maps.ratio.create(bgr.size(), CV_32F);
   maps.face.create(bgr.size(), CV_8U);
   cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
       const auto* pixel = bgr.ptr<cv::Vec3b>(y);
-      const auto* white = maps.local_white.ptr<cv::Vec3f>(y);
-      const float* around = broad.ptr<float>(y);
+      const auto* white = local.ptr<cv::Vec3b>(y);
+      const std::uint8_t* around = broad.ptr<std::uint8_t>(y);
       float* ratio = maps.ratio.ptr<float>(y);
       std::uint8_t* face = maps.face.ptr<std::uint8_t>(y);
       for (int x = 0; x < bgr.cols; ++x) {
         float smallest = 10;
-        for (int c = 0; c < 3; ++c) smallest = std::min(smallest, pixel[x][c] / white[x][c]);
+        for (int c = 0; c < 3; ++c)
+          smallest = std::min(smallest, float(pixel[x][c]) / float(white[x][c]));
         ratio[x] = smallest;
         const float grey = 0.114f * pixel[x][0] + 0.587f * pixel[x][1] + 0.299f * pixel[x][2];
-        face[x] = smallest >= params.face_ratio && grey >= params.min_face_brightness * around[x]
-                      ? 255
-                      : 0;
+        face[x] =
+            smallest >= params.face_ratio && grey >= params.min_face_brightness * float(around[x])
+                ? 255
+                : 0;
       }
     }
   });
@@ -199,20 +307,26 @@ std::vector<MonsterBody> find_bodies(const FaceMaps& maps, const TrioReaderParam
   StageTimer bodies_stage(log, "bodies");
   const double max_body_px = params.max_body_fraction * std::min(maps.face.cols, maps.face.rows);
   std::vector<MonsterBody> bodies;
+  cv::Mat picture;
+  if (log.wants_debug_images()) cv::cvtColor(maps.face, picture, cv::COLOR_GRAY2BGR);
   for (const auto& hole : holes) {
-    if (auto body = body_from_hole(hole, maps, params, max_body_px)) bodies.push_back(*body);
+    MonsterBody body;
+    const HoleVerdict verdict = judge_hole(hole, maps, params, max_body_px, body);
+    if (verdict == HoleVerdict::body) bodies.push_back(body);
+    if (!picture.empty() && verdict != HoleVerdict::size) {
+      cv::ellipse(picture, body.ellipse, verdict_colour(verdict), 2, cv::LINE_AA);
+    }
   }
-  // Bodies of one layout have about one size; a hole far smaller than the others is a pattern
-  // of the table or a speck.
+  log.debug_image("bodies", picture);
+  // Bodies of one layout have about one size; a hole far smaller than the larger ones is a
+  // pattern of the table or a speck.
   if (bodies.size() >= 3) {
     std::vector<double> sizes;
     for (const MonsterBody& body : bodies) sizes.push_back(body.diameter_px());
-    std::nth_element(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(sizes.size() / 2),
-                     sizes.end());
-    const double typical = sizes[sizes.size() / 2];
-    std::erase_if(bodies, [&](const MonsterBody& body) {
-      return body.diameter_px() < 0.55 * typical || body.diameter_px() > 1.8 * typical;
-    });
+    std::sort(sizes.begin(), sizes.end());
+    const double typical = sizes[3 * (sizes.size() - 1) / 4];
+    std::erase_if(bodies,
+                  [&](const MonsterBody& body) { return body.diameter_px() < 0.55 * typical; });
   }
   bodies_stage.finish(static_cast<int>(bodies.size()));
   return bodies;

@@ -14,9 +14,10 @@ inline constexpr double kBodyDiameterMm = 34.0;
 
 // Each pixel against the light around it: what is card face and what is not.
 struct FaceMaps {
-  cv::Mat ratio;        // CV_32F: the smallest of the three channels over that channel's local white
-  cv::Mat local_white;  // CV_32FC3 (BGR, 8-bit units): the brightest surface nearby
-  cv::Mat face;         // CV_8U: 255 where the pixel looks like card face
+  // CV_32F: the smallest of the three channels over that channel's local white (the brightest
+  // surface nearby)
+  cv::Mat ratio;
+  cv::Mat face;  // CV_8U: 255 where the pixel looks like card face
 };
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params);
 

@@ -27,7 +27,8 @@ cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
     std::vector<float> channel;
     channel.reserve(values.size());
     for (const cv::Vec3f& v : values) channel.push_back(v[c]);
-    std::nth_element(channel.begin(), channel.begin() + static_cast<std::ptrdiff_t>(channel.size() / 2),
+    std::nth_element(channel.begin(),
+                     channel.begin() + static_cast<std::ptrdiff_t>(channel.size() / 2),
                      channel.end());
     median[c] = channel[channel.size() / 2];
   }
@@ -35,7 +36,8 @@ cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
 }
 
 bool face_at(const FaceMaps& maps, cv::Point2d point) {
-  const cv::Point at(static_cast<int>(std::lround(point.x)), static_cast<int>(std::lround(point.y)));
+  const cv::Point at(static_cast<int>(std::lround(point.x)),
+                     static_cast<int>(std::lround(point.y)));
   return cv::Rect(0, 0, maps.face.cols, maps.face.rows).contains(at) &&
          maps.face.at<std::uint8_t>(at) != 0;
 }
@@ -81,11 +83,12 @@ std::vector<cv::Vec3f> body_samples(const cv::Mat& bgr, const FaceMaps& maps,
   const double angle = ellipse.angle * std::numbers::pi / 180;
   const double cos_a = std::cos(angle), sin_a = std::sin(angle);
   const double half_u = ellipse.size.width * 0.375, half_v = ellipse.size.height * 0.375;
-  const cv::Rect box = cv::Rect(cv::Point(static_cast<int>(ellipse.center.x - half_u - half_v),
-                                          static_cast<int>(ellipse.center.y - half_u - half_v)),
-                                cv::Point(static_cast<int>(ellipse.center.x + half_u + half_v) + 1,
-                                          static_cast<int>(ellipse.center.y + half_u + half_v) + 1)) &
-                       cv::Rect(0, 0, bgr.cols, bgr.rows);
+  const cv::Rect box =
+      cv::Rect(cv::Point(static_cast<int>(ellipse.center.x - half_u - half_v),
+                         static_cast<int>(ellipse.center.y - half_u - half_v)),
+               cv::Point(static_cast<int>(ellipse.center.x + half_u + half_v) + 1,
+                         static_cast<int>(ellipse.center.y + half_u + half_v) + 1)) &
+      cv::Rect(0, 0, bgr.cols, bgr.rows);
   const int step = std::max(1, static_cast<int>(std::sqrt(box.area() / double(kMostBodySamples))));
   inside = 0;
   for (int y = box.y; y < box.y + box.height; y += step) {
@@ -137,15 +140,15 @@ BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const Mons
     result.hidden = true;
     return result;
   }
-  const cv::Vec3f gains =
-      white_balance_gains(*field, linear_from_srgb(params.field_srgb));
+  const cv::Vec3f gains = white_balance_gains(*field, linear_from_srgb(params.field_srgb));
   const auto balanced = [&](const cv::Vec3f& rgb) {
     return lab_from_linear(linear_from_srgb(rgb).mul(gains));
   };
   const cv::Vec3f median_lab = balanced(channel_median(samples));
   std::vector<float> deviations;
   deviations.reserve(samples.size());
-  for (const cv::Vec3f& sample : samples) deviations.push_back(lab_distance(balanced(sample), median_lab));
+  for (const cv::Vec3f& sample : samples)
+    deviations.push_back(lab_distance(balanced(sample), median_lab));
   std::nth_element(deviations.begin(),
                    deviations.begin() + static_cast<std::ptrdiff_t>(deviations.size() / 2),
                    deviations.end());

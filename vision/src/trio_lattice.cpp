@@ -17,18 +17,29 @@ constexpr double kDegree = std::numbers::pi / 180;
 // Cards further apart than this many lattice sides say little about each other's place.
 constexpr double kNearbySides = 2.6;
 constexpr std::size_t kMostNearby = 8;
+// Bodies further apart than this many sides cannot touch, even by a corner (corner neighbours lie
+// at most 2 / sqrt(3) sides apart, plus what hands add).
+constexpr double kApartSides = 1.35;
 
-cv::Point2d to_point(referee::trio::PointMm p) { return {p.x, p.y}; }
+cv::Point2d to_point(referee::trio::PointMm p) {
+  return {p.x, p.y};
+}
 
-cv::Vec2d as_vec(cv::Point2d p) { return {p.x, p.y}; }
-cv::Point2d as_point(cv::Vec2d v) { return {v[0], v[1]}; }
+cv::Vec2d as_vec(cv::Point2d p) {
+  return {p.x, p.y};
+}
+cv::Point2d as_point(cv::Vec2d v) {
+  return {v[0], v[1]};
+}
 
 cv::Matx22d rotation(double angle_deg) {
   const double c = std::cos(angle_deg * kDegree), s = std::sin(angle_deg * kDegree);
   return {c, -s, s, c};
 }
 
-double angle_of(cv::Point2d v) { return std::atan2(v.y, v.x) / kDegree; }
+double angle_of(cv::Point2d v) {
+  return std::atan2(v.y, v.x) / kDegree;
+}
 
 // The vector from body a to body b in table millimetres (up to a rotation), through the mean of
 // both bodies' rectifiers.
@@ -118,7 +129,7 @@ class Placer {
         }
       }
       if (next == count_) break;
-      const std::optional<Place> found = free_place_near(predict(next, from));
+      const std::optional<Place> found = free_place_near(predict(next, from), nearest);
       if (!found) {
         failed[next] = true;
         continue;
@@ -213,16 +224,20 @@ class Placer {
     return centroid(from) + as_point(rotation(-frame_deg_[from]) * as_vec(step));
   }
 
-  std::optional<Place> free_place_near(cv::Point2d lattice) const {
+  // The free place nearest `lattice` within the error allowed. A card far from every placed card
+  // touches none of them, whatever its exact place: it may lie further from its prediction (which
+  // reached far), on any place that touches no placed card.
+  std::optional<Place> free_place_near(cv::Point2d lattice, double nearest_mm) const {
+    const bool apart = nearest_mm > kApartSides * fit_.side_mm;
     const Place guess = referee::trio::place_at({lattice.x, lattice.y}, fit_.side_mm);
     std::optional<Place> best;
-    double best_error = max_error_ * fit_.side_mm;
+    double best_error = (apart ? 0.5 : max_error_) * fit_.side_mm;
     for (int row = guess.row - 1; row <= guess.row + 1; ++row) {
       for (int col = guess.col - 2; col <= guess.col + 2; ++col) {
         const Place candidate{col, row};
-        if (occupied_.contains(candidate)) continue;
-        const double error = cv::norm(
-            to_point(referee::trio::centroid_mm(candidate, fit_.side_mm)) - lattice);
+        if (occupied_.contains(candidate) || (apart && touches_placed(candidate))) continue;
+        const double error =
+            cv::norm(to_point(referee::trio::centroid_mm(candidate, fit_.side_mm)) - lattice);
         if (error < best_error) {
           best_error = error;
           best = candidate;
@@ -230,6 +245,14 @@ class Placer {
       }
     }
     return best;
+  }
+
+  bool touches_placed(Place place) const {
+    for (const Place& next : referee::trio::edge_neighbours(place))
+      if (occupied_.contains(next)) return true;
+    for (const Place& next : referee::trio::corner_neighbours(place))
+      if (occupied_.contains(next)) return true;
+    return false;
   }
 
   void place(std::size_t card, Place at) {
@@ -243,7 +266,8 @@ class Placer {
     std::vector<double> angles;
     for (std::size_t p = 0; p < count_; ++p) {
       if (p == card || !fit_.places[p] || distance(card, p) > 1.3 * fit_.side_mm) continue;
-      angles.push_back(angle_of(rectified(bodies_, card, p)) - angle_of(centroid(p) - centroid(card)));
+      angles.push_back(angle_of(rectified(bodies_, card, p)) -
+                       angle_of(centroid(p) - centroid(card)));
     }
     return angles.empty() ? frame_deg_[from] : circular_mean(angles, 360);
   }
@@ -275,7 +299,8 @@ LatticeFit fit_lattice(const std::vector<MonsterBody>& bodies, double max_place_
   Placer placer(bodies, max_place_error);
   LatticeFit fit = placer.run();
   fit.frames_deg.resize(bodies.size());
-  for (std::size_t card = 0; card < bodies.size(); ++card) fit.frames_deg[card] = placer.frame_deg(card);
+  for (std::size_t card = 0; card < bodies.size(); ++card)
+    fit.frames_deg[card] = placer.frame_deg(card);
   return fit;
 }
 
@@ -324,10 +349,13 @@ std::array<cv::Point2d, 3> LocalLattice::card_corners(Place place, double card_s
     corners[i] = pixel_origin_ + as_point(linear_.inv() * as_vec(offset));
   }
   // Clockwise in the image (y down: a positive cross product).
-  if ((corners[1] - corners[0]).cross(corners[2] - corners[0]) < 0) std::swap(corners[1], corners[2]);
+  if ((corners[1] - corners[0]).cross(corners[2] - corners[0]) < 0)
+    std::swap(corners[1], corners[2]);
   return corners;
 }
 
-double LocalLattice::px_per_mm() const { return 1.0 / std::sqrt(std::abs(cv::determinant(linear_))); }
+double LocalLattice::px_per_mm() const {
+  return 1.0 / std::sqrt(std::abs(cv::determinant(linear_)));
+}
 
 }  // namespace tableref::vision::trio

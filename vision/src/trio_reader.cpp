@@ -1,9 +1,11 @@
 #include "vision/trio_reader.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
-#include <set>
 #include <opencv2/imgproc.hpp>
+#include <set>
+#include <string>
 #include <variant>
 
 #include "referee/trio/detached.hpp"
@@ -11,6 +13,7 @@
 #include "trio_bodies.hpp"
 #include "trio_colour.hpp"
 #include "trio_lattice.hpp"
+#include "vision/colour_space.hpp"
 
 namespace tableref::vision {
 
@@ -22,8 +25,8 @@ using trio::LatticeFit;
 using trio::LocalLattice;
 using trio::MonsterBody;
 
-// A card is 80 mm; lattice sides add the gaps between cards (about 1.5 mm of side per mm of
-// gap), so the card is a little smaller than its lattice triangle.
+// A card is 80 mm; lattice sides add the gaps between cards (sqrt(3) mm of side per mm of gap),
+// so the card is a little smaller than its lattice triangle.
 constexpr double kCardShareOfSide = 0.98;
 
 cv::Mat as_bgr(const cv::Mat& image) {
@@ -37,7 +40,7 @@ cv::Mat as_bgr(const cv::Mat& image) {
     bgr = image;
   }
   if (bgr.depth() != CV_8U) bgr.convertTo(bgr, CV_8U, bgr.depth() == CV_16U ? 1.0 / 257 : 255.0);
-  return bgr;
+  return bgr.type() == CV_8UC3 ? bgr : cv::Mat();
 }
 
 void fill_neighbours(TrioReading& reading) {
@@ -82,32 +85,71 @@ void fill_detached(TrioReading& reading) {
   std::sort(reading.detached.begin(), reading.detached.end());
 }
 
-// Share of points in the inner part of a lattice place that look like card face.
-double face_share(const FaceMaps& maps, const LocalLattice& lattice, Place place, double side_mm) {
+// What an empty lattice place beside the layout shows: how much of it looks like card face (where
+// a card's field would be, between its body and its corners), and its colours.
+struct EmptyPlaceView {
+  double face_share = 0;
+  std::vector<cv::Vec3f> lab;
+};
+
+EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
+                                const LocalLattice& lattice, Place place, double side_mm) {
   const auto corners = referee::trio::corners_mm(place, side_mm);
   const auto centre = referee::trio::centroid_mm(place, side_mm);
   const cv::Rect image(0, 0, maps.face.cols, maps.face.rows);
-  int face = 0, total = 0;
-  const auto look = [&](double x, double y) {
-    const cv::Point at(lattice.image_from_lattice({x, y}));
-    ++total;
-    face += image.contains(at) && maps.face.at<std::uint8_t>(at) != 0;
+  EmptyPlaceView view;
+  int face = 0, looked = 0;
+  const auto look = [&](referee::trio::PointMm target, double reach, bool field) {
+    const cv::Point2d pixel = lattice.image_from_lattice(
+        {centre.x + reach * (target.x - centre.x), centre.y + reach * (target.y - centre.y)});
+    cv::Vec3f rgb;
+    if (!sample_rgb(bgr, pixel, rgb)) return;
+    view.lab.push_back(lab_from_linear(linear_from_srgb(rgb)));
+    if (!field) return;
+    ++looked;
+    face += maps.face.at<std::uint8_t>(cv::Point(pixel)) != 0;
   };
-  look(centre.x, centre.y);
-  for (const double reach : {0.3, 0.55}) {
-    for (const auto& corner : corners)
-      look(centre.x + reach * (corner.x - centre.x), centre.y + reach * (corner.y - centre.y));
+  for (std::size_t i = 0; i < 3; ++i) {
+    // Beyond a body, clear of the cards around the place even when they lie askew.
+    for (const double reach : {0.45, 0.52, 0.6}) look(corners[i], reach, true);
+    const referee::trio::PointMm side_middle{(corners[i].x + corners[(i + 1) % 3].x) / 2,
+                                             (corners[i].y + corners[(i + 1) % 3].y) / 2};
+    for (const double reach : {0.0, 0.3, 0.6}) look(side_middle, reach, false);
   }
-  return double(face) / total;
+  view.face_share = looked == 0 ? 0 : double(face) / looked;
+  return view;
 }
 
-// A card whose monster is hidden (under a hand) still shows some of its face: an empty place
-// beside the layout that looks like card face while the others look like table. (On a table as
-// light as the cards no place can tell.)
-bool card_hidden_at_empty_place(const TrioReading& reading, const FaceMaps& maps,
-                                const std::vector<LocalLattice>& lattices, double side_mm,
-                                double hidden_face_share) {
-  std::map<Place, std::size_t> empty_beside;
+// Share of `view`'s colours that many other empty places show too: the table, however
+// patterned. (A hand covers a few places; they must not vouch for each other.)
+double table_like_share(const std::vector<EmptyPlaceView>& views, std::size_t index,
+                        float distance) {
+  const auto& own = views[index].lab;
+  if (own.empty()) return 1;
+  const double needed = std::max(1.0, 0.3 * static_cast<double>(views.size() - 1));
+  int alike = 0;
+  for (const cv::Vec3f& lab : own) {
+    int showing = 0;
+    for (std::size_t other = 0; other < views.size(); ++other) {
+      if (other == index) continue;
+      showing +=
+          std::any_of(views[other].lab.begin(), views[other].lab.end(),
+                      [&](const cv::Vec3f& seen) { return cv::norm(seen - lab) < distance; });
+    }
+    alike += showing >= needed;
+  }
+  return double(alike) / static_cast<double>(own.size());
+}
+
+// Why the table beside the layout looks covered, or nothing: a card whose monster is hidden (it
+// still shows some of its face), or a hand. Every empty place around the layout is compared with
+// the others, which mostly show the table. (On a table as light as the cards, face tells nothing;
+// on one of the colours of hands, colour tells nothing.)
+std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& reading,
+                                    const FaceMaps& maps, const std::vector<LocalLattice>& lattices,
+                                    double side_mm, const TrioReaderParams& params) {
+  // Empty places along a side of a card (where a hidden card would lie), and at a corner.
+  std::map<Place, std::size_t> empty_beside, empty_at_corner;
   std::set<Place> occupied;
   for (const TrioCardReading& card : reading.cards) {
     if (card.place) occupied.insert(*card.place);
@@ -117,17 +159,36 @@ bool card_hidden_at_empty_place(const TrioReading& reading, const FaceMaps& maps
     for (const Place& next : referee::trio::edge_neighbours(*reading.cards[i].place)) {
       if (!occupied.contains(next)) empty_beside.emplace(next, i);
     }
+    for (const Place& next : referee::trio::corner_neighbours(*reading.cards[i].place)) {
+      if (!occupied.contains(next) && !empty_beside.contains(next))
+        empty_at_corner.emplace(next, i);
+    }
   }
-  if (empty_beside.empty()) return false;
+  std::vector<EmptyPlaceView> views;
   std::vector<double> shares;
-  for (const auto& [place, card] : empty_beside)
-    shares.push_back(face_share(maps, lattices[card], place, side_mm));
-  std::vector<double> sorted = shares;
-  std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2),
-                   sorted.end());
-  if (sorted[sorted.size() / 2] > 0.3) return false;
-  return std::any_of(shares.begin(), shares.end(),
-                     [&](double share) { return share >= hidden_face_share; });
+  for (const auto& [place, card] : empty_beside) {
+    views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
+    shares.push_back(views.back().face_share);
+  }
+  for (const auto& [place, card] : empty_at_corner)
+    views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
+  // The table's own share of face, from the places next to the cards' sides.
+  if (views.size() < 3 || shares.empty()) return {};
+  std::nth_element(shares.begin(), shares.begin() + static_cast<std::ptrdiff_t>(shares.size() / 2),
+                   shares.end());
+  // Far more face than the table around shows: a card.
+  const double hidden_card_share =
+      std::max(params.hidden_card_face_share, shares[shares.size() / 2] + 0.45);
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    // Places at a corner lie further from the cards, where a light table can look like face.
+    const double needed =
+        i < empty_beside.size() ? hidden_card_share : std::max(0.78, hidden_card_share + 0.1);
+    if (views[i].face_share >= needed) return "a card beside the layout shows no monster";
+    if (table_like_share(views, i, params.table_colour_distance) < params.min_table_share) {
+      return "something covers the table beside the layout";
+    }
+  }
+  return {};
 }
 
 }  // namespace
@@ -135,8 +196,8 @@ bool card_hidden_at_empty_place(const TrioReading& reading, const FaceMaps& maps
 TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
                       const TrioReaderParams& params, StageLog& log) {
   TrioReading reading;
-  if (image.empty()) return reading;
-  const cv::Mat bgr = as_bgr(image);
+  const cv::Mat bgr = image.empty() ? cv::Mat() : as_bgr(image);
+  if (bgr.empty()) return reading;
 
   StageTimer face_stage(log, "face");
   const FaceMaps maps = trio::face_maps(bgr, params);
@@ -158,8 +219,8 @@ TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
     TrioCardReading card;
     card.center = bodies[i].centre;
     card.place = fit.places[i];
-    card.polygon = lattices[i].card_corners(card.place.value_or(Place{0, 0}),
-                                            kCardShareOfSide * fit.side_mm);
+    card.polygon =
+        lattices[i].card_corners(card.place.value_or(Place{0, 0}), kCardShareOfSide * fit.side_mm);
     const trio::BodyColour colour =
         trio::read_body_colour(bgr, maps, bodies[i], card.polygon, references, params);
     card.colour = colour.colour;
@@ -168,15 +229,22 @@ TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
   }
   colour_stage.finish(static_cast<int>(bodies.size()));
 
+  StageTimer layout_stage(log, "layout");
   fill_neighbours(reading);
   fill_detached(reading);
   const bool misplaced =
-      fit.inconsistent > 0 ||
-      std::any_of(reading.cards.begin(), reading.cards.end(),
-                  [](const TrioCardReading& card) { return !card.place; });
-  reading.unstable =
-      hidden || misplaced ||
-      card_hidden_at_empty_place(reading, maps, lattices, fit.side_mm, params.hidden_card_face_share);
+      fit.inconsistent > 0 || std::any_of(reading.cards.begin(), reading.cards.end(),
+                                          [](const TrioCardReading& card) { return !card.place; });
+  if (hidden) {
+    reading.unstable_reason = "a monster is covered";
+  } else if (misplaced) {
+    reading.unstable_reason = "a card fits no place of the layout";
+  } else {
+    reading.unstable_reason =
+        something_beside_layout(bgr, reading, maps, lattices, fit.side_mm, params);
+  }
+  reading.unstable = !reading.unstable_reason.empty();
+  layout_stage.finish(static_cast<int>(reading.detached.size()));
   if (!bodies.empty()) {
     std::size_t middle = 0;
     for (std::size_t i = 0; i < bodies.size(); ++i) {

@@ -14,19 +14,19 @@ struct TrioScore {
   int found_cards = 0;    // cards in the reading
   int matched_cards = 0;  // reading cards on a true card in view
   int matched_hidden_cards = 0;
-  int colours = 0;           // of matched cards
-  int colours_right = 0;     // `unknown` on a card whose monster cannot be seen counts as right
-  int colours_wrong = 0;     // a colour that is not the truth
-  int colours_unknown = 0;   // `unknown` where the monster could be seen
-  int black_cards = 0;       // matched cards whose monster is black
+  int colours = 0;          // of matched cards
+  int colours_right = 0;    // `unknown` on a card whose monster cannot be seen counts as right
+  int colours_wrong = 0;    // a colour that is not the truth
+  int colours_unknown = 0;  // `unknown` where the monster could be seen
+  int black_cards = 0;      // matched cards whose monster is black
   int black_right = 0;
-  int exact_graphs = 0;      // images with every card found, none extra, the edge graph exact
+  int exact_graphs = 0;  // images with every card found, none extra, the edge graph exact
   int exact_corner_graphs = 0;
-  int exact_detached = 0;    // images whose detached cards are exactly right
-  int truth_unstable = 0;    // images where hands hide much of a card
-  int read_unstable = 0;     // images the reading calls unstable
-  int read_ok_exact = 0;     // images read `ok` with the exact edge graph
-  int read_ok_wrong = 0;     // images read `ok` without it: a wrong verdict
+  int exact_detached = 0;  // images whose detached cards are exactly right
+  int truth_unstable = 0;  // images where hands hide much of a card
+  int read_unstable = 0;   // images the reading calls unstable
+  int read_ok_exact = 0;   // images read `ok` with the exact edge graph
+  int read_ok_wrong = 0;   // images read `ok` without it: a wrong verdict
 
   void add(const TrioScore& other);
 

@@ -5,6 +5,7 @@
 #include <opencv2/core.hpp>
 
 #include "vision/freeze_reader.hpp"
+#include "vision/punto_reader.hpp"
 #include "vision/trio_reader.hpp"
 
 namespace tableref::vision {
@@ -13,6 +14,10 @@ cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading);
 // Every card outlined (edge contacts drawn between centres, detached cards in orange) with its
 // monster's colour written as a word.
 cv::Mat annotate_trio(const cv::Mat& bgr, const TrioReading& reading);
+
+// Every card outlined with its colour and value in words ("red 7") and its cell; every line of
+// 3 or more drawn through its cards and named ("red line of 4").
+cv::Mat annotate_punto(const cv::Mat& bgr, const PuntoReading& reading);
 
 // Text with a dark outline, legible on any background, centred on `centre`.
 void draw_label(cv::Mat& image, const std::string& text, cv::Point2d centre, double scale,

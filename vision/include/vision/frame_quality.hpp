@@ -16,15 +16,15 @@
 namespace tableref::vision {
 
 struct FrameQualityParams {
-  int analysis_width_px = 320;       // frames are compared on a copy this wide
-  double smoothing_sigma_px = 1.0;   // at analysis size: sensor noise must not count as motion
-  double motion_level = 9.0;         // grey levels of change beyond which a pixel moved
-  double max_still_share = 0.0015;   // share of moved pixels a still view may have
-  double intrusion_level = 16.0;     // colour difference (8-bit units) from the reference
+  int analysis_width_px = 320;         // frames are compared on a copy this wide
+  double smoothing_sigma_px = 1.0;     // at analysis size: sensor noise must not count as motion
+  double motion_level = 9.0;           // grey levels of change beyond which a pixel moved
+  double max_still_share = 0.0015;     // share of moved pixels a still view may have
+  double intrusion_level = 8.0;        // colour difference (8-bit units) from the reference
   double min_intrusion_share = 0.003;  // of the image: smaller regions at the border are noise
   int sharpness_width_px = 640;        // sharpness is measured on a copy this wide
   double min_sharpness_ratio = 0.6;    // of the reference's sharpness: below, the frame is blurred
-  double max_skin_border_share = 0.5;  // a border more skin-coloured than this is a wooden table
+  double max_skin_border_share = 0.3;  // a border more skin-coloured than this is a wooden table
 };
 
 struct FrameQuality {

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "vision/freeze_reader.hpp"
+#include "vision/punto_reader.hpp"
 #include "vision/trio_reader.hpp"
 
 namespace tableref::vision {
@@ -15,5 +16,9 @@ std::string cell_word(const referee::freeze::ViewCell& cell);  // "red", "empty"
 // {"status": ..., "cards": [...], "detached": [...]}: the game-specific fields of a trio line.
 nlohmann::json trio_fields(const TrioReading& reading);
 std::string colour_word(const std::optional<referee::Colour>& colour);  // "red" or "unknown"
+
+// {"status": ..., "cards": [...], "lines": [...], "fits_6x6": ...}: the fields of a punto line.
+nlohmann::json punto_fields(const PuntoReading& reading);
+std::string value_word(const std::optional<int>& value);  // "7" or "unknown"
 
 }  // namespace tableref::vision

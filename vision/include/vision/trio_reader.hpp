@@ -11,6 +11,7 @@
 #include <array>
 #include <opencv2/core.hpp>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "referee/colour.hpp"
@@ -38,17 +39,20 @@ struct TrioReaderParams {
   // Colour (weighted Lab distance, after white balance from the card's own cream field).
   float max_colour_distance = 32.0f;
   float min_colour_margin = 8.0f;
-  float max_body_spread = 16.0f;      // a printed body is uniform; more spread is not readable
-  float max_field_deviation = 12.0f;  // a field sample further than this from cream is hidden
-  float min_field_share = 0.5f;       // of the field samples that must look like cream
-  // An empty place next to a card whose area shows this much card face hides a card's monster.
+  float max_body_spread = 16.0f;  // a printed body is uniform; more spread is not readable
+  float min_field_share = 0.5f;   // of the field samples that must look like cream
+  // Empty places around the layout: one that shows this much card face (on a dark table) hides
+  // a card's monster; one with less than `min_table_share` of its colours within
+  // `table_colour_distance` (Lab) of colours other empty places show has something on it.
   double hidden_card_face_share = 0.45;
+  float table_colour_distance = 12.0f;
+  double min_table_share = 0.5;
   cv::Vec3f field_srgb{245, 238, 220};  // components.md: the cream field, #F5EEDC
 };
 
 struct TrioCardReading {
-  std::array<cv::Point2d, 3> polygon;  // outer corners, clockwise in the image
-  cv::Point2d center;                  // the centroid (the monster's centre)
+  std::array<cv::Point2d, 3> polygon;                   // outer corners, clockwise in the image
+  cv::Point2d center;                                   // the centroid (the monster's centre)
   std::optional<referee::Colour> colour;                // nullopt: unknown
   std::optional<referee::trio::Place> place;            // on the lattice read from this image
   std::vector<int> edge_neighbours, corner_neighbours;  // indices into TrioReading::cards
@@ -61,7 +65,8 @@ struct TrioReading {
   // The layout could not be read with confidence: hands over cards, a monster hidden, a card
   // that fits no lattice place.
   bool unstable = false;
-  double lattice_side_px = 0;  // the lattice side near the layout's middle, for pictures
+  std::string unstable_reason;  // for people
+  double lattice_side_px = 0;   // the lattice side near the layout's middle, for pictures
 };
 
 TrioReading read_trio(const cv::Mat& bgr, const ColourReferences& references,

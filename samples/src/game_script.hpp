@@ -1,0 +1,52 @@
+#pragma once
+// A game as the camera will film it: the layouts the table goes through, and the hand visits
+// that turn one into the next, each with the true events of the play once it has settled.
+// Games write scripts (game_freeze_script.cpp); filming them is the same for every game
+// (game_video.cpp).
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <vector>
+
+#include "referee/events.hpp"
+#include "samples/camera.hpp"
+#include "samples/capture.hpp"
+#include "samples/game_video.hpp"
+#include "samples/level.hpp"
+
+namespace tableref::samples {
+
+struct ScriptLayout {
+  TableLayout table;
+  // The analyze fields of interface.md that a perfect reader gives for a photograph of it.
+  std::function<nlohmann::json(const Photo&)> state_fields;
+};
+
+struct ScriptVisit {
+  std::size_t before = 0, after = 0;   // layouts; the same for a hand that changes nothing
+  TableLayout hand_target;             // the pieces the hand reaches for
+  double seat_direction_rad = 0;       // image direction of the player's side
+  double still_after_s = 1;            // how long the table stays still once the hand is gone
+  std::vector<referee::Event> events;  // true events once the play has settled
+};
+
+struct GameScript {
+  TableCamera camera;
+  std::vector<std::string> players;
+  std::vector<ScriptLayout> layouts;
+  double still_first_s = 1;  // layouts[0] before the first visit
+  std::vector<ScriptVisit> visits;
+  nlohmann::json details;  // how the game went (rounds, winners, why it stopped)
+};
+
+// Monster Freeze played by options.players under `conditions` (which fix the camera's pose and
+// the image size).
+GameScript freeze_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,
+                              std::mt19937_64& rng);
+
+// The default seat zones of the live referee: seat 0 faces the bottom of the picture, the others
+// follow clockwise as the picture shows them.
+double seat_direction_rad(int seat, int seat_count);
+
+}  // namespace tableref::samples

@@ -1,0 +1,180 @@
+// Trio Monsters reading on rendered scenes with known truth. The thresholds lock in the accuracy
+// measured on these fixed seeds, so that a regression fails.
+
+#include "vision/trio_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+
+#include "evaluation/trio_score.hpp"
+#include "samples/render.hpp"
+#include "samples/trio_scene.hpp"
+#include "vision/observation_json.hpp"
+
+namespace tableref::vision {
+namespace {
+
+// TABLEREF_TRIO_IMAGES=N scores N images per level instead (for measuring, not for the suite).
+int image_count(int fallback) {
+  const char* wanted = std::getenv("TABLEREF_TRIO_IMAGES");
+  return wanted ? std::max(1, std::atoi(wanted)) : fallback;
+}
+
+evaluation::TrioScore score_level(samples::Level level, std::uint64_t run_seed, int images) {
+  const ColourReferences references = palette_references();
+  const TrioReaderParams params;
+  evaluation::TrioScore total;
+  const int count = image_count(images);
+  for (int i = 0; i < count; ++i) {
+    const auto rendered =
+        samples::render_random(referee::Game::trio, level, samples::image_seed(run_seed, i));
+    StageLog log;
+    const TrioReading reading = read_trio(rendered.image_bgr, references, params, log);
+    const auto score = evaluation::score_trio(rendered.truth, trio_fields(reading));
+    if (std::getenv("TABLEREF_TRIO_VERBOSE") &&
+        (score.exact_graphs == 0 || score.exact_detached == 0 || reading.unstable)) {
+      std::cout << "image " << i << ": " << reading.unstable_reason << '\n'
+                << score.report() << '\n';
+    }
+    total.add(score);
+  }
+  std::cout << samples::level_name(level) << ":\n" << total.report() << '\n';
+  return total;
+}
+
+TEST(TrioReader, CleanScenesAreReadExactly) {
+  const auto score = score_level(samples::Level::clean, 1101, 8);
+  EXPECT_GE(score.recall(), 0.999);
+  EXPECT_GE(score.precision(), 0.999);
+  EXPECT_GE(score.colour_accuracy(), 0.999);
+  EXPECT_GE(score.exact_graph_rate(), 0.999);
+  EXPECT_GE(score.exact_detached_rate(), 0.999);
+  EXPECT_EQ(score.read_ok_wrong, 0);
+}
+
+// The targets: at least 98 % of layouts with the exact edge graph, colours at least 99.5 % right.
+TEST(TrioReader, WebcamScenesMeetTheTargets) {
+  const auto score = score_level(samples::Level::webcam, 2202, 16);
+  EXPECT_GE(score.recall(), 0.995);
+  EXPECT_GE(score.precision(), 0.995);
+  EXPECT_GE(score.colour_accuracy(), 0.995);
+  EXPECT_GE(score.black_accuracy(), 0.995);
+  EXPECT_GE(score.exact_graph_rate(), 0.98);
+  EXPECT_GE(score.exact_detached_rate(), 0.98);
+  EXPECT_EQ(score.read_ok_wrong, 0);
+}
+
+// Hands over the layout hide cards: the reading says `unstable` rather than a wrong layout, and
+// `unknown` rather than a wrong colour.
+TEST(TrioReader, HardScenesSayUnstableRatherThanGuess) {
+  const auto score = score_level(samples::Level::hard, 3303, 12);
+  EXPECT_GE(score.recall(), 0.97);
+  EXPECT_GE(score.precision(), 0.99);
+  EXPECT_EQ(score.colours_wrong, 0);
+  EXPECT_GE(score.read_unstable, score.truth_unstable);
+  // Measured: 2 of the 12 layouts read `ok` while a finger hides a card on a table of the colour
+  // of hands. Not yet good enough; this only keeps it from getting worse.
+  EXPECT_LE(score.read_ok_wrong, 2);
+}
+
+// A webcam's conditions without hands, so that what is read depends on the layout alone.
+samples::CaptureConditions webcam_without_hands(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  samples::CaptureConditions conditions = samples::draw_conditions(samples::Level::webcam, rng);
+  conditions.hand_count = conditions.sleeve_count = 0;
+  return conditions;
+}
+
+// The reading's card nearest to where the truth puts each card of the scene.
+std::vector<int> cards_in_scene_order(const samples::TrioScene& scene, const TrioReading& reading,
+                                      const nlohmann::json& truth) {
+  std::vector<int> order;
+  for (std::size_t i = 0; i < scene.cards.size(); ++i) {
+    const cv::Point2d centre(truth["cards"][i]["center"][0].get<double>(),
+                             truth["cards"][i]["center"][1].get<double>());
+    int nearest = -1;
+    for (std::size_t r = 0; r < reading.cards.size(); ++r) {
+      if (cv::norm(reading.cards[r].center - centre) < 15) nearest = static_cast<int>(r);
+    }
+    order.push_back(nearest);
+  }
+  return order;
+}
+
+TEST(TrioReader, ACornerTouchIsNoEdgeContactAndAFarCardIsDetached) {
+  samples::TrioScene scene;
+  scene.pitch_mm = samples::trio_pitch_for_gap(1.0);
+  scene.angle_deg = 33;
+  scene.cards = {{"TM01", referee::Colour::yellow, {0, 0}, {0.5, 0}, 2},
+                 {"TM51", referee::Colour::black, {2, 0}, {-0.5, 0.5}, -2},  // corner of the first
+                 {"TM21", referee::Colour::red, {8, 0}, {0, 0}, 0}};         // touches nothing
+  const auto rendered = samples::render_trio(scene, webcam_without_hands(4), 4);
+  StageLog log;
+  const TrioReading reading =
+      read_trio(rendered.image_bgr, palette_references(), TrioReaderParams{}, log);
+  ASSERT_EQ(reading.cards.size(), 3u);
+  const std::vector<int> id = cards_in_scene_order(scene, reading, rendered.truth);
+  ASSERT_TRUE(std::find(id.begin(), id.end(), -1) == id.end());
+  const auto& first = reading.cards[static_cast<std::size_t>(id[0])];
+  EXPECT_TRUE(first.edge_neighbours.empty());
+  EXPECT_EQ(first.corner_neighbours, std::vector<int>{id[1]});
+  EXPECT_EQ(reading.detached, std::vector<int>{id[2]});
+  EXPECT_EQ(first.colour, referee::Colour::yellow);
+  EXPECT_EQ(reading.cards[static_cast<std::size_t>(id[1])].colour, referee::Colour::black);
+  EXPECT_FALSE(reading.unstable);
+}
+
+TEST(TrioReader, GapsAndSmallTurnsStillReadAsEdgeContact) {
+  samples::TrioScene scene;
+  scene.pitch_mm = samples::trio_pitch_for_gap(1.5);
+  scene.angle_deg = 71;
+  // A row of three, each turned against its place, the middle one pointing down: the gaps
+  // between them open from 0 to 3 mm along their sides.
+  scene.cards = {{"TM11", referee::Colour::green, {0, 0}, {0, 0}, -1},
+                 {"TM31", referee::Colour::blue, {1, 0}, {0, 0}, 1},
+                 {"TM41", referee::Colour::purple, {2, 0}, {0, 0}, -1}};
+  for (std::size_t a = 0; a + 1 < scene.cards.size(); ++a) {
+    const samples::SideGap gap = samples::trio_side_gap(scene, scene.cards[a], scene.cards[a + 1]);
+    ASSERT_GE(gap.smallest_mm, 0.0);
+    ASSERT_LE(gap.largest_mm, samples::kTrioMaxGapMm);
+  }
+  const auto rendered = samples::render_trio(scene, webcam_without_hands(8), 8);
+  StageLog log;
+  const TrioReading reading =
+      read_trio(rendered.image_bgr, palette_references(), TrioReaderParams{}, log);
+  ASSERT_EQ(reading.cards.size(), 3u);
+  const std::vector<int> id = cards_in_scene_order(scene, reading, rendered.truth);
+  ASSERT_TRUE(std::find(id.begin(), id.end(), -1) == id.end());
+  EXPECT_EQ(reading.cards[static_cast<std::size_t>(id[1])].edge_neighbours.size(), 2u);
+  // The outer two touch only by a corner.
+  EXPECT_EQ(reading.cards[static_cast<std::size_t>(id[0])].corner_neighbours,
+            std::vector<int>{id[2]});
+  EXPECT_TRUE(reading.detached.empty());
+}
+
+TEST(TrioReader, AnEmptyTableHasNoCards) {
+  const cv::Mat table(720, 1280, CV_8UC3, cv::Scalar(60, 90, 130));
+  StageLog log;
+  const TrioReading reading = read_trio(table, palette_references(), TrioReaderParams{}, log);
+  EXPECT_TRUE(reading.cards.empty());
+  EXPECT_TRUE(reading.detached.empty());
+  EXPECT_FALSE(reading.unstable);
+  EXPECT_EQ(trio_fields(reading).dump(), R"({"cards":[],"detached":[],"status":"ok"})");
+}
+
+TEST(TrioReader, StagesAreTimedAndCounted) {
+  const auto rendered = samples::render_random(referee::Game::trio, samples::Level::clean, 7);
+  StageLog log(true);
+  const TrioReading reading =
+      read_trio(rendered.image_bgr, palette_references(), TrioReaderParams{}, log);
+  ASSERT_GE(log.stages().size(), 4u);
+  EXPECT_GE(log.debug_images().size(), 2u);
+  for (const StageRecord& stage : log.stages()) EXPECT_GE(stage.milliseconds, 0.0) << stage.name;
+  EXPECT_EQ(reading.cards.size(), rendered.truth["cards"].size());
+}
+
+}  // namespace
+}  // namespace tableref::vision

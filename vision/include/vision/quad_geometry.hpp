@@ -1,0 +1,41 @@
+#pragma once
+// Square pieces in an image: the components of a mask that outline them, their four corners to a
+// fraction of a pixel, and the perspective map between a piece's millimetres and the image.
+
+#include <array>
+#include <opencv2/core.hpp>
+#include <optional>
+#include <vector>
+
+namespace tableref::vision {
+
+// The outer boundary of every component of a binary mask, nested components included (a card's
+// face lies in a hole of the table's component).
+std::vector<std::vector<cv::Point>> component_outlines(const cv::Mat& mask);
+
+// Four corners of the outline's convex hull, when it simplifies to a quadrilateral.
+std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& outline);
+
+// Lines fitted to the outline points along each side (away from the rounded corners),
+// intersected: corners to a fraction of a pixel. `rough` when a side has too few points.
+std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& outline,
+                                          const std::array<cv::Point2d, 4>& rough);
+
+// The perspective map from a square's millimetres (origin at corners[0], x towards corners[1],
+// y towards corners[3]) to the image.
+cv::Matx33d image_from_square(const std::array<cv::Point2d, 4>& corners_px, double side_mm);
+cv::Point2d apply_homography(const cv::Matx33d& homography, cv::Point2d point);
+
+// The corners of a square of side `outer_mm` concentric with a square of side `inner_mm` whose
+// corners are seen at `inner_px`, in perspective.
+std::array<cv::Point2d, 4> grow_square(const std::array<cv::Point2d, 4>& inner_px, double inner_mm,
+                                       double outer_mm);
+
+// Clockwise turn of the polygon's corner list by `steps` places: corners[steps] comes first.
+std::array<cv::Point2d, 4> rotate_corners(const std::array<cv::Point2d, 4>& corners, int steps);
+
+// Longest side over shortest side.
+double side_ratio(const std::array<cv::Point2d, 4>& corners);
+double mean_side(const std::array<cv::Point2d, 4>& corners);
+
+}  // namespace tableref::vision

@@ -1,0 +1,144 @@
+#include "punto_cards.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <optional>
+#include <string>
+
+#include "vision/quad_geometry.hpp"
+#include "vision/square_card_detector.hpp"
+
+namespace tableref::vision::punto {
+
+namespace {
+
+// Rims: ridges narrower than this, brighter than their surroundings by this many grey levels.
+constexpr int kRidgeWidthPx = 9;
+constexpr double kRidgeContrast = 16;
+
+bool plausible(const std::array<cv::Point2d, 4>& corners, const PuntoReaderParams& params,
+               double max_side_px) {
+  std::array<double, 4> sides{};
+  for (std::size_t i = 0; i < 4; ++i) sides[i] = cv::norm(corners[(i + 1) % 4] - corners[i]);
+  const auto [shortest, longest] = std::minmax_element(sides.begin(), sides.end());
+  if (*shortest < 0.9 * params.min_side_px || *longest > max_side_px) return false;
+  if (*longest / *shortest > params.max_side_ratio) return false;
+  const std::vector<cv::Point2f> polygon(corners.begin(), corners.end());
+  return cv::isContourConvex(polygon);
+}
+
+std::optional<CardCandidate> card_from_outline(const std::vector<cv::Point>& outline,
+                                               const PuntoReaderParams& params,
+                                               double min_face_area, double max_side_px) {
+  const double area = cv::contourArea(outline);
+  if (area < min_face_area) return std::nullopt;
+  const auto rough = quadrilateral_of(outline);
+  if (!rough) return std::nullopt;
+  const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
+  const double fill = area / std::max(1.0, cv::contourArea(rough_polygon));
+  if (fill < params.min_fill || fill > 1.08) return std::nullopt;
+  const auto outer = grow_square(refine_corners(outline, *rough), kFaceSideMm, kCardSideMm);
+  if (!plausible(outer, params, max_side_px)) return std::nullopt;
+  return CardCandidate{canonical_corner_order(outer), fill};
+}
+
+cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners) {
+  return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
+}
+
+// One detection per card: the squarest of those found at different thresholds. A much larger
+// square around a card (a patch of dark table) is another candidate, not the same card.
+void add_unless_found(std::vector<CardCandidate>& cards, const CardCandidate& card) {
+  const double side = mean_side(card.corners);
+  for (CardCandidate& known : cards) {
+    const double size_ratio = mean_side(known.corners) / side;
+    if (size_ratio > 0.8 && size_ratio < 1.25 &&
+        cv::norm(centre_of(known.corners) - centre_of(card.corners)) < side / 4) {
+      if (card.fill > known.fill) known = card;
+      return;
+    }
+  }
+  cards.push_back(card);
+}
+
+}  // namespace
+
+std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
+                                int downscale) {
+  // The brightest pixel of each block, then of the blocks around: a face pixel is never far from
+  // its rim or its dots, so this is the white of what surrounds it.
+  cv::Mat pooled;
+  cv::dilate(gray, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
+  cv::Mat small;
+  cv::resize(pooled, small,
+             cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)), 0, 0,
+             cv::INTER_NEAREST);
+  cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
+  cv::Mat white;
+  small.convertTo(white, CV_32F);
+  cv::GaussianBlur(white, white, {0, 0}, 1.5);
+  // A rim is a ridge a few pixels wide: what an opening takes away.
+  cv::Mat ridges;
+  cv::morphologyEx(gray, ridges, cv::MORPH_TOPHAT,
+                   cv::getStructuringElement(cv::MORPH_RECT, {kRidgeWidthPx, kRidgeWidthPx}));
+  cv::Mat flat;
+  cv::compare(ridges, kRidgeContrast, flat, cv::CMP_LT);
+  std::vector<cv::Mat> masks;
+  for (const double threshold : thresholds) {
+    cv::Mat level_small, level;
+    white.convertTo(level_small, CV_8U, threshold);
+    cv::resize(level_small, level, gray.size(), 0, 0, cv::INTER_LINEAR);
+    cv::Mat mask;
+    cv::compare(gray, level, mask, cv::CMP_LT);
+    mask &= flat;
+    // Cuts dark bridges through a rim that blur or noise has thinned.
+    cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
+                     cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+    masks.push_back(std::move(mask));
+  }
+  return masks;
+}
+
+std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const PuntoReaderParams& params,
+                                           StageLog& log) {
+  StageTimer mask_stage(log, "dark masks");
+  cv::Mat gray;
+  cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+  const std::vector<cv::Mat> masks =
+      dark_masks(gray, params.face_thresholds, params.white_downscale);
+  mask_stage.finish();
+
+  const double max_side_px = params.max_side_fraction * std::min(bgr.cols, bgr.rows);
+  const double face_share = kFaceSideMm / kCardSideMm;
+  const double min_face_area = std::pow(params.min_side_px * face_share * 0.8, 2) * 0.5;
+  std::vector<CardCandidate> found;
+  for (std::size_t level = 0; level < masks.size(); ++level) {
+    log.debug_image("dark mask " + std::to_string(params.face_thresholds[level]).substr(0, 4),
+                    masks[level]);
+    StageTimer quad_stage(log, "card faces");
+    const std::vector<std::vector<cv::Point>> outlines = component_outlines(masks[level]);
+    int faces = 0;
+    for (const std::vector<cv::Point>& outline : outlines) {
+      if (const auto card = card_from_outline(outline, params, min_face_area, max_side_px)) {
+        add_unless_found(found, *card);
+        ++faces;
+      }
+    }
+    quad_stage.finish(faces);
+  }
+  // A card never holds another: a square around cards is a patch of table between them.
+  std::vector<CardCandidate> cards;
+  for (const CardCandidate& card : found) {
+    const std::vector<cv::Point2f> polygon(card.corners.begin(), card.corners.end());
+    const bool holds_other =
+        std::any_of(found.begin(), found.end(), [&](const CardCandidate& other) {
+          return &other != &card && mean_side(other.corners) < mean_side(card.corners) &&
+                 cv::pointPolygonTest(polygon, centre_of(other.corners), false) >= 0;
+        });
+    if (!holds_other) cards.push_back(card);
+  }
+  return cards;
+}
+
+}  // namespace tableref::vision::punto

@@ -1,0 +1,43 @@
+#pragma once
+// Finding Punto cards: each visible card's black face is a dark component bounded by its light
+// rim. A card partly under a hand shows as dots that belong to no card found.
+
+#include <array>
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "vision/punto_reader.hpp"
+#include "vision/stage_log.hpp"
+
+namespace tableref::vision::punto {
+
+inline constexpr double kCardSideMm = 55.0;
+inline constexpr double kRimMm = 1.5;
+inline constexpr double kFaceSideMm = kCardSideMm - 2 * kRimMm;
+inline constexpr double kDotDiameterMm = 8.0;
+inline constexpr double kDotPitchMm = 15.0;
+
+struct CardCandidate {
+  std::array<cv::Point2d, 4>
+      corners;      // outer corners, canonical order (see canonical_corner_order)
+  double fill = 0;  // face component area / its quadrilateral's area
+};
+
+// The dark pixels of `gray` at each threshold of luminance over the local white (the brightest
+// surface around: a card's rim and dots, or the table), with thin bright ridges (rims blurred
+// down to a faint line) kept out, so that they still part a face from a dark table.
+std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
+                                int downscale);
+
+std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const PuntoReaderParams& params,
+                                           StageLog& log);
+
+// Dots that belong to no card found: round blobs of a dot's size and saturated colour on black
+// face. Each is part of a card something hides (a hand, a sleeve) or that lies half out of view.
+// `px_per_mm` is the scale around the cards found, or 0 when none was found (then any scale the
+// capture envelope allows is tried).
+std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr,
+                                     const std::vector<std::array<cv::Point2d, 4>>& cards,
+                                     double px_per_mm);
+
+}  // namespace tableref::vision::punto

@@ -1,0 +1,142 @@
+// Cards partly hidden: their dots show where no whole card was found.
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <opencv2/imgproc.hpp>
+
+#include "punto_cards.hpp"
+
+namespace tableref::vision::punto {
+
+namespace {
+
+// Dots are searched on an image up to this many times smaller, where they stay 8 px across.
+constexpr int kMaxDownscale = 2;
+constexpr double kMinDotPx = 8;
+// components.md: a card's side spans at least 70 px; above the table a card spans at most about
+// a third of the picture's height.
+constexpr double kMinPxPerMm = 60.0 / kCardSideMm;
+constexpr double kMaxPxPerMm = 400.0 / kCardSideMm;
+// A dot's colour is saturated and brighter than the face; its surround is black face.
+constexpr double kMinSaturation = 0.4;
+constexpr int kMinDotGray = 45;
+constexpr double kMinDotMeanGray = 70;
+constexpr double kMinDotMeanSaturation = 0.5;
+constexpr double kMinDarkSurround = 0.6;
+constexpr double kMaxSurroundGray = 70;
+constexpr double kMinSurroundContrast = 40;
+
+bool inside_a_card(cv::Point2d point, const std::vector<std::array<cv::Point2d, 4>>& cards) {
+  return std::any_of(cards.begin(), cards.end(), [&](const std::array<cv::Point2d, 4>& card) {
+    const std::vector<cv::Point2f> polygon(card.begin(), card.end());
+    return cv::pointPolygonTest(polygon, point, true) > -2.0;
+  });
+}
+
+struct Ring {
+  double dark_share = 0;
+  double mean_gray = 255;
+};
+
+// How dark a ring around `centre` is (radii in pixels of `gray`).
+Ring ring_around(const cv::Mat& gray, cv::Point2d centre, double inner, double outer) {
+  int dark = 0, total = 0;
+  double sum = 0;
+  const int reach = static_cast<int>(std::ceil(outer));
+  for (int dy = -reach; dy <= reach; ++dy) {
+    for (int dx = -reach; dx <= reach; ++dx) {
+      const double r = std::hypot(dx, dy);
+      if (r < inner || r > outer) continue;
+      const cv::Point at(static_cast<int>(std::lround(centre.x)) + dx,
+                         static_cast<int>(std::lround(centre.y)) + dy);
+      if (at.x < 0 || at.y < 0 || at.x >= gray.cols || at.y >= gray.rows) continue;
+      ++total;
+      sum += gray.at<std::uint8_t>(at);
+      dark += gray.at<std::uint8_t>(at) <= kMaxSurroundGray ? 1 : 0;
+    }
+  }
+  if (total == 0) return {};
+  return {double(dark) / total, sum / total};
+}
+
+// The mean grey level and saturation of one component.
+std::pair<double, double> blob_colour(const cv::Mat& bgr, const cv::Mat& gray,
+                                      const cv::Mat& labels, int label, const cv::Rect& box) {
+  double gray_sum = 0, saturation_sum = 0;
+  int count = 0;
+  for (int y = box.y; y < box.y + box.height; ++y) {
+    for (int x = box.x; x < box.x + box.width; ++x) {
+      if (labels.at<int>(y, x) != label) continue;
+      const cv::Vec3b& pixel = bgr.at<cv::Vec3b>(y, x);
+      const int high = std::max({pixel[0], pixel[1], pixel[2]}),
+                low = std::min({pixel[0], pixel[1], pixel[2]});
+      gray_sum += gray.at<std::uint8_t>(y, x);
+      saturation_sum += high == 0 ? 0.0 : double(high - low) / high;
+      ++count;
+    }
+  }
+  return count == 0 ? std::pair{0.0, 0.0} : std::pair{gray_sum / count, saturation_sum / count};
+}
+
+}  // namespace
+
+std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr,
+                                     const std::vector<std::array<cv::Point2d, 4>>& cards,
+                                     double px_per_mm) {
+  const double low_scale = px_per_mm > 0 ? 0.75 * px_per_mm : kMinPxPerMm;
+  const double high_scale = px_per_mm > 0 ? 1.35 * px_per_mm : kMaxPxPerMm;
+  const int downscale =
+      std::clamp(static_cast<int>(kDotDiameterMm * low_scale / kMinDotPx), 1, kMaxDownscale);
+  cv::Mat small;
+  cv::resize(bgr, small, cv::Size(bgr.cols / downscale, bgr.rows / downscale), 0, 0,
+             cv::INTER_AREA);
+  cv::Mat gray;
+  cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
+  cv::Mat saturated(small.size(), CV_8U, cv::Scalar(0));
+  for (int y = 0; y < small.rows; ++y) {
+    const auto* pixel = small.ptr<cv::Vec3b>(y);
+    const auto* level = gray.ptr<std::uint8_t>(y);
+    auto* out = saturated.ptr<std::uint8_t>(y);
+    for (int x = 0; x < small.cols; ++x) {
+      const int high = std::max({pixel[x][0], pixel[x][1], pixel[x][2]});
+      const int low = std::min({pixel[x][0], pixel[x][1], pixel[x][2]});
+      out[x] = level[x] >= kMinDotGray && high - low >= kMinSaturation * high ? 255 : 0;
+    }
+  }
+  const double radius_mm = kDotDiameterMm / 2;
+  const double min_area = std::numbers::pi * std::pow(0.8 * radius_mm * low_scale / downscale, 2);
+  const double max_area = std::numbers::pi * std::pow(1.2 * radius_mm * high_scale / downscale, 2);
+
+  cv::Mat labels, stats, centroids;
+  const int count = cv::connectedComponentsWithStats(saturated, labels, stats, centroids, 8);
+  std::vector<cv::Point2d> orphans;
+  for (int label = 1; label < count; ++label) {
+    const double area = stats.at<int>(label, cv::CC_STAT_AREA);
+    if (area < std::max(min_area, 6.0) || area > max_area) continue;
+    const double width = stats.at<int>(label, cv::CC_STAT_WIDTH),
+                 height = stats.at<int>(label, cv::CC_STAT_HEIGHT);
+    // Round: fills about pi/4 of its box, and a tilted view squeezes it by 1.8 at most.
+    const double fill = area / (width * height);
+    if (fill < 0.55 || fill > 0.95 || std::max(width, height) > 1.8 * std::min(width, height))
+      continue;
+    const cv::Point2d centre(centroids.at<double>(label, 0), centroids.at<double>(label, 1));
+    const cv::Point2d in_image =
+        (centre + cv::Point2d(0.5, 0.5)) * downscale - cv::Point2d(0.5, 0.5);
+    if (inside_a_card(in_image, cards)) continue;
+    const double radius = std::sqrt(area / std::numbers::pi);
+    const Ring ring = ring_around(gray, centre, 1.5 * radius, 1.9 * radius);
+    if (ring.dark_share < kMinDarkSurround) continue;
+    const cv::Rect box(stats.at<int>(label, cv::CC_STAT_LEFT),
+                       stats.at<int>(label, cv::CC_STAT_TOP), static_cast<int>(width),
+                       static_cast<int>(height));
+    const auto [mean_gray, mean_saturation] = blob_colour(small, gray, labels, label, box);
+    if (mean_gray < kMinDotMeanGray || mean_saturation < kMinDotMeanSaturation ||
+        mean_gray < ring.mean_gray + kMinSurroundContrast)
+      continue;
+    orphans.push_back(in_image);
+  }
+  return orphans;
+}
+
+}  // namespace tableref::vision::punto
