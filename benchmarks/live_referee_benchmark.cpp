@@ -1,0 +1,134 @@
+// The live referee on whole rendered games (not timed as a test): event precision and recall
+// against the true events, false tricks, the delay from a play settling to its event, and the
+// referee's milliseconds per frame. Usage:
+//   live_referee_benchmark [games] [seed] [width height] [fps] [players] [tricks per game]
+// Defaults: 4 games of 2 players at 1280 x 720, 10 fps, the match played out, webcam level.
+
+#include <chrono>
+#include <cstdlib>
+#include <iomanip>
+#include <iostream>
+
+#include "live/event_score.hpp"
+#include "live/live_referee.hpp"
+#include "samples/game_video.hpp"
+
+namespace {
+
+using namespace tableref;
+
+struct GameResult {
+  live::EventScore events;
+  live::EventScore states;
+  int frames = 0;
+  int hand_frames = 0;       // frames with a hand over the table
+  int hand_frames_read = 0;  // ... that the referee did not report as unstable
+  double referee_ms = 0;
+  double render_s = 0;
+};
+
+GameResult run_game(const samples::GameVideoOptions& options, std::uint64_t seed) {
+  live::LiveOptions live_options;
+  live_options.players = live::default_player_names(options.players);
+  live_options.rounds_to_win = options.rounds_to_win;
+  live::LiveReferee referee(live_options);
+  GameResult result;
+  std::vector<bool> unstable;
+  const auto start = std::chrono::steady_clock::now();
+  const samples::GameVideoTruth truth =
+      samples::render_game_video(options, seed, [&](const cv::Mat& bgr, int index, double time_s) {
+        const auto before = std::chrono::steady_clock::now();
+        const live::FrameReport report = referee.process(bgr, time_s, index);
+        result.referee_ms +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before)
+                .count();
+        unstable.push_back(report.unstable);
+      });
+  result.render_s =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() -
+      result.referee_ms / 1000;
+  result.frames = static_cast<int>(truth.frames.size());
+  for (const samples::VideoFrameTruth& frame : truth.frames) {
+    if (frame.hand_share < 0.002) continue;
+    ++result.hand_frames;
+    if (!unstable[static_cast<std::size_t>(frame.index)]) ++result.hand_frames_read;
+  }
+  std::vector<nlohmann::json> announced;
+  for (const referee::Event& event : referee.events()) announced.push_back(referee::to_json(event));
+  result.events = live::score_events(truth.events, announced);
+  result.states = live::score_events(truth.events, announced, {"state"});
+  return result;
+}
+
+void print_misses(const live::EventScore& score) {
+  for (const nlohmann::json& event : score.missed) {
+    std::cout << "    missed  t=" << event.value("time_s", 0.0) << " " << live::event_key(event)
+              << '\n';
+  }
+  for (const nlohmann::json& event : score.extra) {
+    std::cout << "    extra   t=" << event.value("time_s", 0.0) << " " << live::event_key(event)
+              << '\n';
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int games = argc > 1 ? std::atoi(argv[1]) : 4;
+  const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261122;
+  samples::GameVideoOptions options;
+  options.image_size =
+      cv::Size(argc > 4 ? std::atoi(argv[3]) : 1280, argc > 4 ? std::atoi(argv[4]) : 720);
+  options.fps = argc > 5 ? std::atof(argv[5]) : 10;
+  options.players = argc > 6 ? std::atoi(argv[6]) : 2;
+  options.max_tricks = argc > 7 ? std::atoi(argv[7]) : 0;
+  options.level = samples::Level::webcam;
+  options.passing_hand_share = 0.3;
+  options.misaligned_share = 0.1;
+  if (games <= 0) {
+    std::cerr << "live_referee_benchmark: the number of games must be positive\n";
+    return 2;
+  }
+  GameResult total;
+  std::cout << std::fixed << std::setprecision(3);
+  for (int game = 0; game < games; ++game) {
+    const std::uint64_t game_seed = seed + static_cast<std::uint64_t>(game);
+    GameResult result;
+    try {
+      result = run_game(options, game_seed);
+    } catch (const std::exception& error) {
+      std::cerr << "game " << game_seed << ": " << error.what() << '\n';
+      continue;
+    }
+    std::cout << "game " << game_seed << ": " << result.frames << " frames, events "
+              << result.events.matched << "/" << result.events.truth << " found, "
+              << result.events.announced - result.events.matched << " extra, "
+              << result.events.false_tricks << " false trick(s), mean delay "
+              << result.events.mean_delay_s() << " s; states " << result.states.matched << "/"
+              << result.states.truth << " (" << result.states.announced << " announced); "
+              << result.referee_ms / result.frames << " ms/frame; render " << result.render_s
+              << " s\n";
+    print_misses(result.events);
+    total.events.add(result.events);
+    total.states.add(result.states);
+    total.frames += result.frames;
+    total.hand_frames += result.hand_frames;
+    total.hand_frames_read += result.hand_frames_read;
+    total.referee_ms += result.referee_ms;
+  }
+  std::cout << "\n== " << games << " game(s), " << total.frames << " frames\n"
+            << "events: precision " << total.events.precision() << ", recall "
+            << total.events.recall() << " (" << total.events.matched << " of " << total.events.truth
+            << ", " << total.events.announced << " announced)\n"
+            << "tricks: " << total.events.false_tricks << " false, " << total.events.missed_tricks
+            << " missed\n"
+            << "states: precision " << total.states.precision() << ", recall "
+            << total.states.recall() << "\n"
+            << "delay from settling to event: mean " << total.events.mean_delay_s() << " s, max "
+            << total.events.max_delay_s() << " s\n"
+            << "frames with a hand over the table not reported unstable: " << total.hand_frames_read
+            << " of " << total.hand_frames << "\n"
+            << "referee: " << (total.frames > 0 ? total.referee_ms / total.frames : 0.0)
+            << " ms per frame\n";
+  return 0;
+}

@@ -1,0 +1,60 @@
+#pragma once
+// What the live referee needs from one game: read a settled frame, tell whether two reads of the
+// same still view agree, and turn a new stable layout into events through the game's rules.
+//
+// The referee (live_referee.hpp) decides when a frame is worth reading: still, sharp, nobody over
+// the table, for long enough. The follower owns everything game-specific: its reader, the ids it
+// gives cards or stacks across views, and the rules that judge the difference between two stable
+// layouts. Monster Freeze follows stacks shown in each seat's zone (freeze_follower.hpp); a game
+// with turns (Trio Monsters) implements the same interface with its reader and referee::trio, its
+// diff being the cards that appeared or went between two stable layouts.
+
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "live/seats.hpp"
+#include "referee/events.hpp"
+#include "referee/result.hpp"
+
+namespace tableref::live {
+
+class GameFollower {
+ public:
+  virtual ~GameFollower() = default;
+
+  // Who sits where. The referee sets it before the first read.
+  virtual void set_seat_of(SeatOf seat_of) = 0;
+
+  // Reads a settled frame; false when it cannot be read with confidence.
+  virtual bool read(const cv::Mat& bgr) = 0;
+  // The last two reads since forget_reads agree: the view is confirmed.
+  virtual bool reads_agree() const = 0;
+  // The view moved: reads from before say nothing about what comes.
+  virtual void forget_reads() = 0;
+  // Whether the cards of the last read account for `intrusions` (a mask of a frame of
+  // `image_size`, at any size): a card lying at the edge of the picture differs from the
+  // reference where it touches the border, like an arm, but lies within a card's outline.
+  virtual bool accounts_for(const cv::Mat& intrusions, cv::Size image_size) const = 0;
+  // Makes the last read the committed layout and returns what it causes: nothing when it shows
+  // the committed layout again, otherwise a `state` event and the plays it reveals.
+  virtual std::vector<referee::Event> commit_last_read(double time_s) = 0;
+  // What time alone causes (a solo timer running out).
+  virtual std::vector<referee::Event> tick(double time_s) = 0;
+
+  // Resuming from a log: commits the layout of a logged `state` event (with its ids) as if it had
+  // just been read, and returns the events that causes, state first. An Error when the event is
+  // not one this game logs.
+  virtual referee::Result<std::vector<referee::Event>> replay_state(const nlohmann::json& state,
+                                                                    double time_s) = 0;
+
+  // The analyze fields of the committed layout (with ids), as `state` events carry them.
+  virtual nlohmann::json layout() const = 0;
+  // Per player: what they have won so far, and the rounds and match.
+  virtual nlohmann::json scoreboard() const = 0;
+  // Where hands matter: around the committed layout and the middle of the table (CV_8U at
+  // `image_size`, non-zero inside); empty for everywhere.
+  virtual cv::Mat play_area(cv::Size image_size) const = 0;
+};
+
+}  // namespace tableref::live
