@@ -1,0 +1,186 @@
+#include "gui/scoreboard_model.hpp"
+
+#include <QFont>
+#include <QString>
+
+#include "gui/game_setup.hpp"
+#include "gui/overlay_style.hpp"
+#include "referee/colour.hpp"
+
+namespace tableref::gui {
+
+namespace {
+
+int int_field(const nlohmann::json& object, const char* key) {
+  const auto found = object.find(key);
+  return found != object.end() && found->is_number() ? found->get<int>() : 0;
+}
+
+referee::Colour trick_colour(int column) {
+  return referee::kMonsterColours[static_cast<std::size_t>(column - ScoreboardModel::kFirstTrick)];
+}
+
+}  // namespace
+
+ScoreboardModel::ScoreboardModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+int ScoreboardModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(shown_.size());
+}
+
+int ScoreboardModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : kColumnCount;
+}
+
+QVariant ScoreboardModel::data(const QModelIndex& index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount()) return {};
+  const ScoreRow& row = shown_[static_cast<std::size_t>(index.row())];
+  const int column = index.column();
+  if (role == Qt::DisplayRole || role == Qt::AccessibleTextRole) {
+    if (column == kPlayer) {
+      return QString::fromStdString(row.name + " (" + seat_name(row.seat, rowCount()) + ")");
+    }
+    if (column >= kFirstTrick && column < kCardsWon) {
+      const int count = row.tricks[static_cast<std::size_t>(column - kFirstTrick)];
+      if (role == Qt::AccessibleTextRole) {
+        return QString("%1 %2 tricks")
+            .arg(count)
+            .arg(QString::fromUtf8(referee::colour_name(trick_colour(column)).data()));
+      }
+      return count;
+    }
+    if (column == kCardsWon) return row.cards_won;
+    if (column == kPoints) return row.points;
+    if (column == kRounds) return row.rounds;
+  }
+  if (role == Qt::TextAlignmentRole && column != kPlayer) return int(Qt::AlignCenter);
+  if (role == Qt::FontRole && column == kPoints) {
+    QFont font;
+    font.setBold(true);
+    return font;
+  }
+  return {};
+}
+
+QVariant ScoreboardModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal) return {};
+  const bool trick = section >= kFirstTrick && section < kCardsWon;
+  if (role == Qt::DecorationRole && trick) return colour_icon(trick_colour(section));
+  if (role == Qt::ToolTipRole && trick) {
+    const referee::Colour colour = trick_colour(section);
+    return tr("Tricks of %1 (symbol: %2)")
+        .arg(QString::fromUtf8(referee::colour_name(colour).data()))
+        .arg(QString::fromUtf8(symbol_name(symbol_of(colour)).data()));
+  }
+  if (role != Qt::DisplayRole) return {};
+  if (trick) return QString::fromUtf8(referee::colour_name(trick_colour(section)).data());
+  switch (section) {
+    case kPlayer:
+      return tr("Player (seat)");
+    case kCardsWon:
+      return tr("Cards won");
+    case kPoints:
+      return tr("Points");
+    case kRounds:
+      return tr("Rounds");
+    default:
+      return {};
+  }
+}
+
+void ScoreboardModel::set_scoreboard(const nlohmann::json& board) {
+  if (!board.is_object()) return;
+  std::vector<ScoreRow> rows;
+  const auto players = board.find("players");
+  if (players != board.end() && players->is_array()) {
+    for (const auto& player : *players) {
+      if (!player.is_object()) continue;
+      ScoreRow row;
+      const auto name = player.find("name");
+      row.name = name != player.end() && name->is_string() ? name->get<std::string>() : "?";
+      row.seat = int_field(player, "seat");
+      const auto tricks = player.find("tricks");
+      if (tricks != player.end() && tricks->is_object()) {
+        for (std::size_t i = 0; i < referee::kMonsterColours.size(); ++i) {
+          row.tricks[i] = int_field(
+              *tricks, std::string(referee::colour_name(referee::kMonsterColours[i])).c_str());
+        }
+      }
+      row.cards_won = int_field(player, "cards_won");
+      row.points = int_field(player, "points");
+      row.rounds = int_field(player, "rounds");
+      rows.push_back(std::move(row));
+    }
+  }
+  round_ = std::max(1, int_field(board, "round"));
+  reported_ = std::move(rows);
+  refresh();
+}
+
+void ScoreboardModel::cancel_verdict(const nlohmann::json& verdict) {
+  const auto type = verdict.find("type");
+  const auto player = verdict.find("player");
+  if (type == verdict.end() || player == verdict.end() || !player->is_string()) return;
+  ScoreRow& taken = cancelled_[player->get<std::string>()];
+  if (*type == "trick") {
+    const auto colour_name = verdict.find("color");
+    if (colour_name == verdict.end() || !colour_name->is_string()) return;
+    const auto colour = referee::parse_colour(colour_name->get<std::string>());
+    if (!colour || *colour == referee::Colour::black) return;
+    taken.tricks[static_cast<std::size_t>(*colour)] += 1;
+    taken.points += 1;
+    taken.cards_won += 3;
+  } else if (*type == "capture") {
+    taken.cards_won += int_field(verdict, "count");
+  }
+  refresh();
+}
+
+void ScoreboardModel::reset() {
+  beginResetModel();
+  reported_.clear();
+  shown_.clear();
+  cancelled_.clear();
+  round_ = 1;
+  endResetModel();
+}
+
+void ScoreboardModel::refresh() {
+  std::vector<ScoreRow> shown = reported_;
+  for (ScoreRow& row : shown) {
+    const auto taken = cancelled_.find(row.name);
+    if (taken == cancelled_.end()) continue;
+    for (std::size_t i = 0; i < row.tricks.size(); ++i) {
+      row.tricks[i] = std::max(0, row.tricks[i] - taken->second.tricks[i]);
+    }
+    row.points -= taken->second.points;
+    row.cards_won = std::max(0, row.cards_won - taken->second.cards_won);
+  }
+  if (shown.size() != shown_.size()) {
+    beginResetModel();
+    shown_ = std::move(shown);
+    endResetModel();
+    return;
+  }
+  shown_ = std::move(shown);
+  if (!shown_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, kColumnCount - 1));
+}
+
+nlohmann::json ScoreboardModel::to_json() const {
+  nlohmann::json board = {{"round", round_}, {"players", nlohmann::json::array()}};
+  for (const ScoreRow& row : shown_) {
+    nlohmann::json tricks = nlohmann::json::object();
+    for (std::size_t i = 0; i < row.tricks.size(); ++i) {
+      tricks[std::string(referee::colour_name(referee::kMonsterColours[i]))] = row.tricks[i];
+    }
+    board["players"].push_back({{"name", row.name},
+                                {"seat", row.seat},
+                                {"tricks", tricks},
+                                {"cards_won", row.cards_won},
+                                {"points", row.points},
+                                {"rounds", row.rounds}});
+  }
+  return board;
+}
+
+}  // namespace tableref::gui

@@ -1,0 +1,43 @@
+#pragma once
+// Setting up a game: which game, the players' names by seat, who starts, rounds to win, the solo
+// timer and how long the table must hold still. OK stays disabled while the set-up has a problem,
+// and the problem is written under the form.
+
+#include <QDialog>
+#include <vector>
+
+#include "gui/game_setup.hpp"
+
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace tableref::gui {
+
+class SetupDialog : public QDialog {
+  Q_OBJECT
+
+ public:
+  explicit SetupDialog(const GameSetup& setup, QWidget* parent = nullptr);
+
+  GameSetup setup() const;
+
+ private:
+  void refresh();
+
+  QComboBox* game_;
+  QSpinBox* player_count_;
+  std::vector<QLabel*> seat_labels_;
+  std::vector<QLineEdit*> names_;
+  QComboBox* first_player_;
+  QSpinBox* rounds_;
+  QSpinBox* solo_seconds_;
+  QDoubleSpinBox* settle_seconds_;
+  QLabel* problem_;
+  QDialogButtonBox* buttons_;
+};
+
+}  // namespace tableref::gui

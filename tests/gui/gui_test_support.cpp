@@ -1,0 +1,47 @@
+#include "gui_test_support.hpp"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QThread>
+#include <stdexcept>
+
+namespace tableref::gui::testing {
+
+SampleClipOptions test_clip_options() {
+  SampleClipOptions options;
+  options.fps = 4;
+  options.scene_seconds = 1.5;
+  return options;
+}
+
+const std::filesystem::path& sample_clip() {
+  static const std::filesystem::path clip = [] {
+    const std::filesystem::path path =
+        std::filesystem::path(TABLEREF_BINARY_DIR) / "tests" / "gui" / "sample-game-test.avi";
+    if (const auto error = write_sample_clip(path, test_clip_options())) {
+      throw std::runtime_error(*error);
+    }
+    return path;
+  }();
+  return clip;
+}
+
+bool wait_until(const std::function<bool()>& done, int timeout_ms) {
+  QElapsedTimer clock;
+  clock.start();
+  while (!done()) {
+    if (clock.elapsed() > timeout_ms) return false;
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    QThread::msleep(2);
+  }
+  return true;
+}
+
+std::filesystem::path screenshot_dir() {
+  const std::filesystem::path folder =
+      std::filesystem::path(TABLEREF_BINARY_DIR) / "tests" / "gui" / "screenshots";
+  std::filesystem::create_directories(folder);
+  return folder;
+}
+
+}  // namespace tableref::gui::testing

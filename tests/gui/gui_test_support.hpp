@@ -1,0 +1,21 @@
+#pragma once
+// What the desktop app's tests share: the sample game rendered once per run, waiting on the event
+// loop, and where screenshots go.
+
+#include <filesystem>
+#include <functional>
+
+#include "gui/sample_clip.hpp"
+
+namespace tableref::gui::testing {
+
+// Short scenes keep the tests fast; each scene still holds still well past the settle time.
+SampleClipOptions test_clip_options();
+// The sample game as a clip, rendered on first use.
+const std::filesystem::path& sample_clip();
+// Runs the event loop until `done` holds or `timeout_ms` passed; returns done().
+bool wait_until(const std::function<bool()>& done, int timeout_ms);
+// Where tests leave their screenshots (created).
+std::filesystem::path screenshot_dir();
+
+}  // namespace tableref::gui::testing
