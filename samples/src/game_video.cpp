@@ -367,8 +367,29 @@ GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t 
   return truth;
 }
 
-GameVideoFiles game_video_files(const fs::path& out) {
+namespace {
+
+bool is_video_file(const fs::path& out) {
+  return out.extension() == ".avi" || out.extension() == ".mp4";
+}
+
+// Motion JPEG in .avi keeps every frame whole (for tests that need the pixels); H.264 in .mp4 is
+// an order of magnitude smaller (for the bundled clips), MPEG-4 part 2 where H.264 is missing.
+bool open_video_writer(cv::VideoWriter& writer, const fs::path& out, double fps, cv::Size size) {
   if (out.extension() == ".avi") {
+    if (!writer.open(out.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), fps, size))
+      return false;
+    writer.set(cv::VIDEOWRITER_PROP_QUALITY, 95);
+    return true;
+  }
+  return writer.open(out.string(), cv::VideoWriter::fourcc('a', 'v', 'c', '1'), fps, size) ||
+         writer.open(out.string(), cv::VideoWriter::fourcc('m', 'p', '4', 'v'), fps, size);
+}
+
+}  // namespace
+
+GameVideoFiles game_video_files(const fs::path& out) {
+  if (is_video_file(out)) {
     fs::path events = out, truth = out;
     events.replace_extension(".events.jsonl");
     truth.replace_extension(".truth.json");
@@ -395,7 +416,7 @@ nlohmann::json to_json(const GameVideoTruth& truth) {
 referee::Result<GameVideoTruth> write_game_video(const GameVideoOptions& options,
                                                  std::uint64_t seed, const fs::path& out) {
   const GameVideoFiles files = game_video_files(out);
-  const bool video = out.extension() == ".avi";
+  const bool video = is_video_file(out);
   std::error_code error;
   const fs::path folder = video ? out.parent_path() : out;
   if (!folder.empty()) fs::create_directories(folder, error);
@@ -406,12 +427,7 @@ referee::Result<GameVideoTruth> write_game_video(const GameVideoOptions& options
   const FrameSink sink = [&](const cv::Mat& bgr, int index, double) {
     if (!written) return;
     if (video) {
-      if (!writer.isOpened()) {
-        writer.open(out.string(), cv::VideoWriter::fourcc('M', 'J', 'P', 'G'), options.fps,
-                    bgr.size());
-        written = writer.isOpened();
-        if (written) writer.set(cv::VIDEOWRITER_PROP_QUALITY, 95);
-      }
+      if (!writer.isOpened()) written = open_video_writer(writer, out, options.fps, bgr.size());
       if (written) writer.write(bgr);
     } else {
       std::ostringstream name;

@@ -102,6 +102,32 @@ TEST(GameVideo, TheSameSeedFilmsTheSameGameIntoReadableFiles) {
   EXPECT_TRUE(fs::exists(folder.path / "frames" / "events.jsonl"));
 }
 
+TEST(GameVideo, AnMp4ClipIsSmallerAndReadsBackFrameForFrame) {
+  std::vector<cv::Mat> frames;
+  render_game_video(tiny_game(), 5,
+                    [&](const cv::Mat& bgr, int, double) { frames.push_back(bgr.clone()); });
+  const TemporaryFolder folder;
+  const auto clip = write_game_video(tiny_game(), 5, folder.path / "game.mp4");
+  ASSERT_TRUE(clip.ok()) << clip.error().message;
+  EXPECT_TRUE(fs::exists(folder.path / "game.events.jsonl"));
+  const auto motion_jpeg = write_game_video(tiny_game(), 5, folder.path / "game.avi");
+  ASSERT_TRUE(motion_jpeg.ok());
+  EXPECT_LT(fs::file_size(folder.path / "game.mp4"), fs::file_size(folder.path / "game.avi"));
+
+  auto source = live::FrameSource::open((folder.path / "game.mp4").string());
+  ASSERT_TRUE(source.ok()) << source.error().message;
+  int read = 0;
+  while (std::optional<live::Frame> frame = source.value().next()) {
+    ASSERT_LT(read, static_cast<int>(frames.size()));
+    // Inter-frame coding drops most of the sensor noise; the picture stays the rendered one.
+    const double difference =
+        cv::norm(frame->bgr, frames[static_cast<std::size_t>(read)], cv::NORM_L1);
+    EXPECT_LT(difference / static_cast<double>(frame->bgr.total() * 3), 6.0) << read;
+    ++read;
+  }
+  EXPECT_EQ(read, static_cast<int>(frames.size()));
+}
+
 TEST(GameVideo, RefusesGamesItCannotFilm) {
   const auto sink = [](const cv::Mat&, int, double) {};
   GameVideoOptions trio = tiny_game();

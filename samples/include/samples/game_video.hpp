@@ -68,8 +68,8 @@ using FrameSink = std::function<void(const cv::Mat& bgr, int index, double time_
 GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t seed,
                                  const FrameSink& sink);
 
-// Writes the game to OUT: a video file when OUT ends in .avi (Motion JPEG), otherwise a folder of
-// numbered JPEG frames. Beside it go the true events (OUT.events.jsonl, or events.jsonl in the
+// Writes the game to OUT: a video file when OUT ends in .avi (Motion JPEG) or .mp4 (H.264, small:
+// the bundled clips), otherwise a folder of numbered JPEG frames. Beside it go the true events (OUT.events.jsonl, or events.jsonl in the
 // folder) and the per-frame truth (OUT.truth.json, or truth.json in the folder).
 struct GameVideoFiles {
   std::filesystem::path frames;  // the video file or the folder
