@@ -12,6 +12,7 @@
 #include "vision/annotate.hpp"
 #include "vision/freeze_reader.hpp"
 #include "vision/observation_json.hpp"
+#include "vision/picture_file.hpp"
 #include "vision/punto_reader.hpp"
 #include "vision/trio_reader.hpp"
 
@@ -200,10 +201,10 @@ int run_analyze(const AnalyzeOptions& options) {
   const bool several = options.images.size() > 1;
   int status = kExitOk;
   for (const std::string& image_path : options.images) {
-    const cv::Mat image = cv::imread(image_path, cv::IMREAD_COLOR);
-    if (image.empty()) {
+    const referee::Result<cv::Mat> picture = vision::read_picture(image_path);
+    if (!picture) {
       status = kExitBadInput;
-      const std::string message = image_path + ": cannot read the image";
+      const std::string& message = picture.error().message;
       if (options.json) {
         std::cout << nlohmann::json{{"image", image_path},
                                     {"game", options.game},
@@ -216,7 +217,7 @@ int run_analyze(const AnalyzeOptions& options) {
       continue;
     }
     vision::StageLog log(!options.debug_dir.empty());
-    const Analysis analysis = analyzer.value()(image_path, image, log);
+    const Analysis analysis = analyzer.value()(image_path, picture.value(), log);
     if (options.json) {
       nlohmann::json line = {{"image", image_path}, {"game", options.game}};
       line.update(analysis.fields);

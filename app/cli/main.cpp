@@ -1,6 +1,7 @@
 // tableref: the command-line referee. Subcommands live in *_command.cpp beside this file.
 
 #include <iostream>
+#include <opencv2/core/utils/logger.hpp>
 
 #include "commands.hpp"
 
@@ -20,6 +21,8 @@ int main(int argc, char** argv) {
       "tableref"};
   app.set_version_flag("--version", "tableref 0.1.0");
   app.require_subcommand(1);
+  // tableref reports every failure itself, in one line; OpenCV's warnings would only repeat it.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);
   int exit_status = kExitOk;
   add_replay_command(app, exit_status);
   add_render_command(app, exit_status);

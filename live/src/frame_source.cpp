@@ -6,6 +6,8 @@
 #include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "vision/picture_file.hpp"
+
 namespace tableref::live {
 
 namespace {
@@ -87,8 +89,10 @@ std::optional<Frame> FrameSource::next() {
   frame.index = next_index_;
   if (!pictures_.empty()) {
     if (static_cast<std::size_t>(next_index_) >= pictures_.size()) return std::nullopt;
-    frame.bgr =
-        cv::imread(pictures_[static_cast<std::size_t>(next_index_)].string(), cv::IMREAD_COLOR);
+    // A picture that cannot be read whole is a gap in the input, not a view of the table.
+    referee::Result<cv::Mat> picture =
+        vision::read_picture(pictures_[static_cast<std::size_t>(next_index_)]);
+    if (picture) frame.bgr = std::move(picture).value();
     frame.time_s = next_index_ / fps_;
   } else {
     if (!capture_->read(frame.bgr) || frame.bgr.empty()) return std::nullopt;

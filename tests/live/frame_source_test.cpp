@@ -12,6 +12,7 @@
 #include <opencv2/videoio.hpp>
 #include <sstream>
 
+#include "common/temporary_folder.hpp"
 #include "live/event_score.hpp"
 #include "rendered_game.hpp"
 
@@ -20,16 +21,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct TemporaryFolder {
-  fs::path path;
-  explicit TemporaryFolder(const std::string& name)
-      : path(fs::temp_directory_path() /
-             ("tableref-live-" + std::to_string(::getpid()) + "-" + name)) {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TemporaryFolder() { fs::remove_all(path); }
-};
+using tableref::testing::TemporaryFolder;
 
 // Referees every frame of `source` and scores the events against the short game's truth.
 EventScore referee_source(FrameSource& source) {

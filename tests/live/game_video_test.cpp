@@ -8,6 +8,7 @@
 
 #include <fstream>
 
+#include "common/temporary_folder.hpp"
 #include "live/event_log.hpp"
 #include "live/frame_source.hpp"
 #include "rendered_game.hpp"
@@ -56,20 +57,13 @@ GameVideoOptions tiny_game() {
   return options;
 }
 
-struct TemporaryFolder {
-  fs::path path;
-  TemporaryFolder()
-      : path(fs::temp_directory_path() / ("tableref-game-video-" + std::to_string(::getpid()))) {
-    fs::remove_all(path);
-  }
-  ~TemporaryFolder() { fs::remove_all(path); }
-};
+using tableref::testing::TemporaryFolder;
 
 TEST(GameVideo, TheSameSeedFilmsTheSameGameIntoReadableFiles) {
   std::vector<cv::Mat> frames;
   const GameVideoTruth truth = render_game_video(
       tiny_game(), 5, [&](const cv::Mat& bgr, int, double) { frames.push_back(bgr.clone()); });
-  const TemporaryFolder folder;
+  const TemporaryFolder folder("game-video");
 
   const auto video = write_game_video(tiny_game(), 5, folder.path / "game.avi");
   ASSERT_TRUE(video.ok()) << video.error().message;
@@ -106,7 +100,7 @@ TEST(GameVideo, AnMp4ClipIsSmallerAndReadsBackFrameForFrame) {
   std::vector<cv::Mat> frames;
   render_game_video(tiny_game(), 5,
                     [&](const cv::Mat& bgr, int, double) { frames.push_back(bgr.clone()); });
-  const TemporaryFolder folder;
+  const TemporaryFolder folder("game-video");
   const auto clip = write_game_video(tiny_game(), 5, folder.path / "game.mp4");
   ASSERT_TRUE(clip.ok()) << clip.error().message;
   EXPECT_TRUE(fs::exists(folder.path / "game.events.jsonl"));
