@@ -7,6 +7,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "commands.hpp"
+#include "profile_option.hpp"
 #include "referee/deck.hpp"
 #include "referee/trio/layout.hpp"
 #include "vision/annotate.hpp"
@@ -30,6 +31,7 @@ struct AnalyzeOptions {
   std::string debug_dir;
   bool timing = false;
   std::string deck_path;
+  ProfileOption profile;
 };
 
 // Where an output picture for `image` goes: OUT itself for one image, OUT/<name>.png for several
@@ -101,7 +103,7 @@ referee::Result<Analyzer> freeze_analyzer(const AnalyzeOptions& options) {
     if (!custom_deck) return custom_deck.error();
     *deck = std::move(custom_deck).value();
   }
-  return Analyzer([deck, references = vision::palette_references()](
+  return Analyzer([deck, references = options.profile.references()](
                       const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
     auto reading = std::make_shared<const vision::FreezeReading>(
         vision::read_freeze(image, *deck, references, vision::FreezeReaderParams{}, log));
@@ -140,7 +142,7 @@ referee::Result<Analyzer> trio_analyzer(const AnalyzeOptions& options) {
     const referee::Result<referee::TrioDeck> deck = referee::load_trio_deck(options.deck_path);
     if (!deck) return deck.error();
   }
-  return Analyzer([references = vision::palette_references()](
+  return Analyzer([references = options.profile.references()](
                       const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
     auto reading = std::make_shared<const vision::TrioReading>(
         vision::read_trio(image, references, vision::TrioReaderParams{}, log));
@@ -173,7 +175,7 @@ referee::Result<Analyzer> punto_analyzer(const AnalyzeOptions& options) {
     const referee::Result<referee::PuntoDeck> deck = referee::load_punto_deck(options.deck_path);
     if (!deck) return deck.error();
   }
-  return Analyzer([references = vision::palette_references()](
+  return Analyzer([references = options.profile.references()](
                       const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
     auto reading = std::make_shared<const vision::PuntoReading>(
         vision::read_punto(image, references, vision::PuntoReaderParams{}, log));
@@ -192,7 +194,11 @@ referee::Result<Analyzer> make_analyzer(const AnalyzeOptions& options) {
                         ": only freeze, trio and punto can be read from pictures so far"};
 }
 
-int run_analyze(const AnalyzeOptions& options) {
+int run_analyze(AnalyzeOptions& options) {
+  if (const auto error = options.profile.load()) {
+    print_error(error->message);
+    return kExitBadInput;
+  }
   const referee::Result<Analyzer> analyzer = make_analyzer(options);
   if (!analyzer) {
     print_error(analyzer.error().message);
@@ -201,7 +207,10 @@ int run_analyze(const AnalyzeOptions& options) {
   const bool several = options.images.size() > 1;
   int status = kExitOk;
   for (const std::string& image_path : options.images) {
-    const referee::Result<cv::Mat> picture = vision::read_picture(image_path);
+    referee::Result<cv::Mat> picture = vision::read_picture(image_path);
+    if (picture) {
+      if (auto error = options.profile.check_size(picture.value().size())) picture = *error;
+    }
     if (!picture) {
       status = kExitBadInput;
       const std::string& message = picture.error().message;
@@ -265,6 +274,7 @@ void add_analyze_command(CLI::App& app, int& exit_status) {
                     "Print per-stage timing and counts on standard error");
   command->add_option("--deck", options->deck_path,
                       "Deck file to use instead of the built-in deck");
+  add_profile_option(*command, options->profile);
   command->callback([options, &exit_status] { exit_status = run_analyze(*options); });
 }
 

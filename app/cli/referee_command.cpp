@@ -12,6 +12,7 @@
 #include "live/event_log.hpp"
 #include "live/frame_source.hpp"
 #include "live/live_referee.hpp"
+#include "profile_option.hpp"
 
 namespace tableref::cli {
 
@@ -29,6 +30,7 @@ struct RefereeOptions {
   std::string resume_path;
   bool json = false;
   std::string input;
+  ProfileOption profile;
 };
 
 // Set by Ctrl-C: a camera runs until the user stops it.
@@ -185,7 +187,23 @@ std::optional<Setup> set_up(const RefereeOptions& options, live::LiveOptions liv
   return setup;
 }
 
-int run_referee(const RefereeOptions& options) {
+// The profile's colours, and its seats when they are as many as the players; an error message
+// when the file cannot be used.
+std::optional<std::string> use_profile(ProfileOption& profile, live::LiveOptions& live_options) {
+  if (const auto error = profile.load()) return error->message;
+  if (!profile.profile) return std::nullopt;
+  live_options.references = profile.references();
+  if (const auto& seats = profile.profile->seats) {
+    if (seats->count != static_cast<int>(live_options.players.size())) {
+      return profile.path + ": its seats are for " + std::to_string(seats->count) +
+             " players, not " + std::to_string(live_options.players.size());
+    }
+    live_options.seat_of = seats->seat_function();
+  }
+  return std::nullopt;
+}
+
+int run_referee(RefereeOptions& options) {
   const std::optional<referee::Game> game = referee::parse_game(options.game);
   if (!game) {
     print_error("unknown game '" + options.game + "' (expected freeze, trio, punto or bugs)");
@@ -207,6 +225,10 @@ int run_referee(const RefereeOptions& options) {
   live_options.first_player = std::get<int>(first);
   live_options.rounds_to_win = options.rounds_to_win;
   live_options.settle_seconds = options.settle_seconds;
+  if (auto problem = use_profile(options.profile, live_options)) {
+    print_error(*problem);
+    return kExitBadInput;
+  }
 
   std::optional<Setup> setup;
   try {
@@ -228,9 +250,18 @@ int run_referee(const RefereeOptions& options) {
   Progress progress(source.value().frame_count());
   int last_frame = setup->referee.next_frame() - 1;
   int status = kExitOk;
+  bool size_checked = false;
   while (!stop_requested) {
     std::optional<live::Frame> frame = source.value().next();
     if (!frame) break;
+    if (!frame->bgr.empty() && !size_checked) {
+      if (const auto error = options.profile.check_size(frame->bgr.size())) {
+        print_error(error->message);
+        status = kExitBadInput;
+        break;
+      }
+      size_checked = true;
+    }
     if (frame->bgr.empty())
       print_error("frame " + std::to_string(frame->index) + ": cannot read it");
     const live::FrameReport report =
@@ -294,6 +325,7 @@ void add_referee_command(CLI::App& app, int& exit_status) {
       ->add_option("input", options->input,
                    "A video file, a folder of frames (sorted by name), or camera:K")
       ->required();
+  add_profile_option(*command, options->profile);
   command->callback([options, &exit_status] { exit_status = run_referee(*options); });
 }
 

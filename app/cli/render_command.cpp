@@ -155,9 +155,10 @@ void add_render_command(CLI::App& app, int& exit_status) {
       ->check(CLI::IsMember({"png", "jpg"}))
       ->capture_default_str();
   command->add_option("--out", options->out_dir, "Output folder (created if missing)");
-  command->add_option("--video", options->video,
-                      "Render a whole game instead: OUT.avi (Motion JPEG), OUT.mp4 (H.264) or a folder of frames, "
-                      "with its true events beside it");
+  command->add_option(
+      "--video", options->video,
+      "Render a whole game instead: OUT.avi (Motion JPEG), OUT.mp4 (H.264) or a folder of frames, "
+      "with its true events beside it");
   command->add_option("--players", options->players, "Players in a --video game")
       ->check(CLI::Range(2, 4))
       ->capture_default_str();

@@ -21,7 +21,8 @@ void print_summary(const referee::Event& event) {
             << referee::event_type(event.body);
   for (const auto& [key, value] : line.items()) {
     if (key == "frame" || key == "type") continue;
-    std::cout << "  " << key << "=" << (value.is_string() ? value.get<std::string>() : value.dump());
+    std::cout << "  " << key << "="
+              << (value.is_string() ? value.get<std::string>() : value.dump());
   }
   std::cout << '\n';
 }

@@ -169,10 +169,7 @@ void Session::start_engine() {
 SeatOf Session::seat_function() const {
   if (profile_ && profile_->seats &&
       profile_->seats->count == static_cast<int>(setup_.players.size())) {
-    return [zones = *profile_->seats](cv::Point2d point) {
-      const std::optional<int> seat = zones.seat_of(point);
-      return seat ? *seat : -1;
-    };
+    return profile_->seats->seat_function();
   }
   return {};  // the live referee's zones: the first player at the bottom of the picture
 }

@@ -66,4 +66,9 @@ std::optional<int> SeatZones::seat_of(cv::Point2d image_point) const {
   return static_cast<int>(from_first / zone_deg) % count;
 }
 
+std::function<int(cv::Point2d)> SeatZones::seat_function() const {
+  return
+      [zones = *this](cv::Point2d image_point) { return zones.seat_of(image_point).value_or(-1); };
+}
+
 }  // namespace tableref::calibration

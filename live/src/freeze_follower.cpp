@@ -141,13 +141,12 @@ std::optional<Shown> decided_view(const View& cells, const referee::FreezeDeck& 
 FreezeFollower::FreezeFollower(FreezeFollowerOptions options, const referee::FreezeDeck& deck)
     : options_(std::move(options)),
       deck_(&deck),
-      references_(vision::palette_references()),
       match_(options_.players, deck, match_options(options_)) {}
 
 bool FreezeFollower::read(const cv::Mat& bgr) {
   vision::StageLog log;
   vision::FreezeReading reading =
-      vision::read_freeze(bgr, *deck_, references_, reader_params_, log);
+      vision::read_freeze(bgr, *deck_, options_.references, reader_params_, log);
   if (reading.unstable) return false;
   read_before_ = std::move(last_read_);
   last_read_ = std::move(reading.stacks);

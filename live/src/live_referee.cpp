@@ -32,7 +32,8 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
   switch (options.game) {
     case referee::Game::freeze:
       return std::make_unique<FreezeFollower>(
-          FreezeFollowerOptions{options.players, options.rounds_to_win, options.solo_seconds},
+          FreezeFollowerOptions{options.players, options.rounds_to_win, options.solo_seconds,
+                                options.references},
           referee::builtin_freeze_deck());
     case referee::Game::trio:
     case referee::Game::punto:

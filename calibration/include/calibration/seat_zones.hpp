@@ -4,6 +4,7 @@
 // from above. Angles are taken in the area's own proportions (x by half its width, y by half its
 // height), so that four seats around a rectangular area meet exactly at its diagonals.
 
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -29,6 +30,8 @@ struct SeatZones {
   // Direction from the area's centre (in its proportions, degrees clockwise from +x) that the
   // middle of seat `seat` faces.
   double seat_direction_deg(int seat) const;
+  // seat_of as a function the live referee takes: -1 for a point off the table's plane.
+  std::function<int(cv::Point2d image_point)> seat_function() const;
 };
 
 }  // namespace tableref::calibration

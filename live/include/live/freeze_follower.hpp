@@ -24,6 +24,8 @@ struct FreezeFollowerOptions {
   std::vector<std::string> players;  // clockwise, seat 0 first; 1 (solo) to 4
   int rounds_to_win = 2;
   double solo_seconds = 120;
+  // How the monsters' colours look: the palette's, or a calibrated profile's.
+  vision::ColourReferences references = vision::palette_references();
 };
 
 class FreezeFollower final : public GameFollower {
@@ -56,7 +58,6 @@ class FreezeFollower final : public GameFollower {
 
   FreezeFollowerOptions options_;
   const referee::FreezeDeck* deck_;
-  vision::ColourReferences references_;
   vision::FreezeReaderParams reader_params_;
   referee::freeze::Match match_;
   StackTracker tracker_;

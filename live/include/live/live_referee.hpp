@@ -17,6 +17,7 @@
 #include "referee/events.hpp"
 #include "referee/game.hpp"
 #include "referee/result.hpp"
+#include "vision/colour_references.hpp"
 #include "vision/frame_quality.hpp"
 
 namespace tableref::live {
@@ -35,6 +36,8 @@ struct LiveOptions {
   // read all the same: an object left at the edge of the table, a change of light.
   double stale_reference_seconds = 3.0;
   vision::FrameQualityParams quality;
+  // How colours look under this table's light: the palette's, or a calibrated profile's.
+  vision::ColourReferences references = vision::palette_references();
 };
 
 // "P1", "P2", ... "Pn".

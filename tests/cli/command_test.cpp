@@ -1,0 +1,149 @@
+// The tableref command run as a user runs it: bad input gets one line on standard error and
+// exit status 2, never a crash; a calibration profile is taken by analyze and referee.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "common/temporary_folder.hpp"
+
+namespace tableref::cli {
+namespace {
+
+namespace fs = std::filesystem;
+using tableref::testing::TemporaryFolder;
+
+const fs::path kMedia = fs::path(TABLEREF_SOURCE_DIR) / "samples" / "media";
+const fs::path kFreezePicture = kMedia / "freeze" / "freeze-webcam-7-0001.jpg";
+
+struct CommandRun {
+  int status = -1;  // the exit status; -1 when the command did not exit (a crash)
+  std::string out, err;
+};
+
+std::string file_text(const fs::path& path) {
+  std::ifstream file(path);
+  return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+}
+
+// Runs `tableref ARGUMENTS` through the shell, capturing both outputs.
+CommandRun tableref(const std::string& arguments, const fs::path& folder) {
+  const fs::path out = folder / "stdout.txt", err = folder / "stderr.txt";
+  const std::string command = std::string("'") + TABLEREF_COMMAND + "' " + arguments + " >'" +
+                              out.string() + "' 2>'" + err.string() + "'";
+  const int raw = std::system(command.c_str());
+  CommandRun run;
+  if (raw != -1 && WIFEXITED(raw)) run.status = WEXITSTATUS(raw);
+  run.out = file_text(out);
+  run.err = file_text(err);
+  return run;
+}
+
+int line_count(const std::string& text) {
+  return static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+}
+
+std::string quoted(const fs::path& path) {
+  return "'" + path.string() + "'";
+}
+
+TEST(Command, BadInputGetsOneLineAndStatusTwo) {
+  const TemporaryFolder folder("cli-bad-input");
+  std::ofstream(folder.path / "empty.jpg").close();
+  std::ofstream(folder.path / "deck.json") << "{\"cards\": [";
+  std::ofstream(folder.path / "record.json") << "{\"game\": \"freeze\", \"plays\": 3}";
+  std::ofstream(folder.path / "profile.yml") << "%YAML:1.0\n---\ntableref_profile_version: 7\n";
+  const std::string picture = quoted(kFreezePicture);
+  const std::vector<std::string> bad_commands = {
+      "analyze --game freeze " + quoted(folder.path / "missing.jpg"),
+      "analyze --game trio " + quoted(folder.path / "empty.jpg"),
+      "analyze --game chess " + picture,
+      "analyze --game freeze --deck " + quoted(folder.path / "deck.json") + " " + picture,
+      "analyze --game freeze --profile " + quoted(folder.path / "profile.yml") + " " + picture,
+      "replay " + quoted(folder.path / "record.json"),
+      "referee --game freeze --players 2 " + quoted(folder.path / "missing.mp4"),
+      "referee --game freeze --players 2 camera:97",
+      "referee --game freeze --players 9 " + quoted(kMedia / "freeze" / "game.mp4"),
+      "render --game freeze --level fuzzy --out " + quoted(folder.path / "out"),
+      "no-such-command",
+  };
+  for (const std::string& arguments : bad_commands) {
+    const CommandRun run = tableref(arguments, folder.path);
+    EXPECT_EQ(run.status, 2) << arguments << "\n" << run.err;
+    EXPECT_EQ(line_count(run.err), 1) << arguments << "\n" << run.err;
+    EXPECT_EQ(run.err.rfind("tableref: ", 0), 0u) << arguments << "\n" << run.err;
+  }
+}
+
+TEST(Command, AnalyzeJsonIsOneLinePerPictureEvenWhenOneIsBad) {
+  const TemporaryFolder folder("cli-json");
+  const CommandRun run = tableref("analyze --game freeze --json " + quoted(kFreezePicture) + " " +
+                                      quoted(folder.path / "missing.jpg"),
+                                  folder.path);
+  EXPECT_EQ(run.status, 2);
+  std::istringstream lines(run.out);
+  std::string first, second;
+  ASSERT_TRUE(std::getline(lines, first));
+  ASSERT_TRUE(std::getline(lines, second));
+  EXPECT_EQ(nlohmann::json::parse(first)["status"], "ok");
+  EXPECT_FALSE(nlohmann::json::parse(first)["stacks"].empty());
+  EXPECT_EQ(nlohmann::json::parse(second)["status"], "error");
+}
+
+TEST(Command, AProfileFromTheCardsReadsTheSameAndChecksThePictureSize) {
+  const TemporaryFolder folder("cli-profile");
+  const fs::path profile = folder.path / "profile.yml";
+  std::string pictures;
+  for (const char* name :
+       {"freeze-webcam-7-0000.jpg", "freeze-webcam-7-0001.jpg", "freeze-webcam-7-0002.jpg"}) {
+    pictures += " " + quoted(kMedia / "freeze" / name);
+  }
+  ASSERT_EQ(tableref("calibrate colours --from-cards" + pictures + " --out " + quoted(profile),
+                     folder.path)
+                .status,
+            0);
+  const CommandRun plain = tableref("analyze --game freeze --json" + pictures, folder.path);
+  const CommandRun profiled =
+      tableref("analyze --game freeze --json --profile " + quoted(profile) + pictures, folder.path);
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  ASSERT_EQ(profiled.status, 0) << profiled.err;
+  std::istringstream plain_lines(plain.out), profiled_lines(profiled.out);
+  std::string plain_line, profiled_line;
+  while (std::getline(plain_lines, plain_line) && std::getline(profiled_lines, profiled_line)) {
+    const auto plain_stacks = nlohmann::json::parse(plain_line)["stacks"];
+    const auto profiled_stacks = nlohmann::json::parse(profiled_line)["stacks"];
+    ASSERT_EQ(plain_stacks.size(), profiled_stacks.size());
+    for (std::size_t i = 0; i < plain_stacks.size(); ++i)
+      EXPECT_EQ(plain_stacks[i]["tricks"], profiled_stacks[i]["tricks"]);
+  }
+
+  // The table was measured on 1920x1080 pictures; the bundled ones are 1280x720.
+  const fs::path with_table = folder.path / "table.yml";
+  ASSERT_EQ(
+      tableref("calibrate table --profile " + quoted(profile) + " --out " + quoted(with_table) +
+                   " --corners 100,50 1800,50 1800,1030 100,1030 --size-mm 900,520 "
+                   "--image-size 1920x1080 --seats 3",
+               folder.path)
+          .status,
+      0);
+  const CommandRun wrong_size = tableref(
+      "analyze --game freeze --profile " + quoted(with_table) + " " + quoted(kFreezePicture),
+      folder.path);
+  EXPECT_EQ(wrong_size.status, 2);
+  EXPECT_NE(wrong_size.err.find("1920x1080"), std::string::npos) << wrong_size.err;
+  const CommandRun wrong_seats =
+      tableref("referee --game freeze --players 2 --profile " + quoted(with_table) + " " +
+                   quoted(kMedia / "freeze" / "game.mp4"),
+               folder.path);
+  EXPECT_EQ(wrong_seats.status, 2);
+  EXPECT_NE(wrong_seats.err.find("seats are for 3 players"), std::string::npos) << wrong_seats.err;
+}
+
+}  // namespace
+}  // namespace tableref::cli
