@@ -8,7 +8,7 @@ preset="${1:-default}"
 packages=(
   build-essential cmake ninja-build pkg-config git
   libopencv-dev nlohmann-json3-dev libcli11-dev opencv-doc
-  libgtest-dev libgmock-dev libbenchmark-dev
+  libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-14-dev
   qt6-base-dev qt6-multimedia-dev qt6-speech-dev qt6-speech-flite-plugin qt6-declarative-dev libgl-dev
   xvfb xauth
 )

@@ -109,6 +109,15 @@ cv::Mat Field::matrix(int rows, int cols) const {
       node_["data"].empty()) {
     fail("expected an !!opencv-matrix with rows, cols, dt and data");
   }
+  // OpenCV allocates rows x cols before it reads the data: a corrupt size would ask for
+  // gigabytes (found by fuzz_profile). Only a size the data fills is read.
+  const cv::FileNode declared_rows = node_["rows"], declared_cols = node_["cols"];
+  if (!declared_rows.isInt() || !declared_cols.isInt() || !node_["data"].isSeq() ||
+      static_cast<int>(declared_rows) < 0 || static_cast<int>(declared_cols) < 0 ||
+      static_cast<long long>(static_cast<int>(declared_rows)) * static_cast<int>(declared_cols) !=
+          static_cast<long long>(node_["data"].size())) {
+    fail("not a valid matrix (data does not match rows x cols, or an unknown dt)");
+  }
   cv::Mat value;
   try {
     node_ >> value;

@@ -6,8 +6,10 @@
 #include <filesystem>
 #include <fstream>
 #include <opencv2/calib3d.hpp>
+#include <regex>
 
 #include "file_fields.hpp"
+#include "referee/deck.hpp"
 
 namespace tableref::calibration {
 
@@ -196,38 +198,86 @@ Profile read_profile(const Field& root) {
   return profile;
 }
 
+constexpr std::string_view kNotYaml = "not an OpenCV YAML file (its first line must be %YAML:1.0)";
+
 // "b.yml(4): Incorrect indentation" (cv::Exception::func of a parse error) as "line 4: ...".
 std::string parse_error_text(const cv::Exception& error) {
   const std::string& where = error.func;
   const std::size_t close = where.rfind("): ");
   const std::size_t open = close == std::string::npos ? close : where.rfind('(', close);
-  if (open == std::string::npos)
-    return "not an OpenCV YAML file (its first line must be %YAML:1.0)";
+  if (open == std::string::npos) return std::string(kNotYaml);
   return "not valid YAML (line " + where.substr(open + 1, close - open - 1) + ": " +
          where.substr(close + 3) + ")";
 }
 
-// Opens the file and runs `read` on its root; every failure is one line naming the file.
-template <typename T, typename Reader>
-referee::Result<T> read_file(const std::string& path, Reader&& read) {
-  std::error_code error;
-  if (!fs::is_regular_file(path, error) || !std::ifstream(path).good()) {
-    return referee::Error{path + ": cannot read the file"};
+// OpenCV's YAML parser loops forever on some malformed text (found by fuzz_profile), so it is
+// only given text in the shape its own writer gives: a %YAML:1.0 line, then lines of `key:
+// value`, `key: [ numbers`, numbers continuing a list, `---`, comments and blank lines, in plain
+// ASCII. Anything else is refused here with the line that breaks the shape; "" when the text has
+// it.
+std::string unparseable_text(std::string_view text) {
+  const auto odd = std::find_if(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return (byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte > 0x7E;
+  });
+  if (odd != text.end()) {
+    return "not a text file (byte " + std::to_string(odd - text.begin()) +
+           " is not printable ASCII)";
   }
+  static const std::regex kHeader(R"(%YAML[: ]1\.[0-9]+ *)");
+  // Numbers include .nan and .inf, which the readers then refuse with a clearer message.
+  static const std::regex kLine(
+      R"( *(#.*|---|[A-Za-z_][A-Za-z0-9_]*:( +(!!opencv-matrix|"[^"]*"|'[^']*'|[A-Za-z0-9_.+-]+|\[[-+0-9.eEnaifNAIF, ]*\]?))? *| +[-+0-9.eEnaifNAIF, ]+\]? *| +- +("[^"]*"|[-+0-9.eE]+) *)?)");
+  std::size_t start = 0;
+  for (int number = 1; start < text.size(); ++number) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    std::string line(text.substr(start, end - start));
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (number == 1 ? !std::regex_match(line, kHeader) : !std::regex_match(line, kLine)) {
+      return number == 1 ? std::string(kNotYaml)
+                         : "line " + std::to_string(number) + ": not a line of a profile";
+    }
+  }
+  return "";
+}
+
+// Parses `text` and runs `read` on its root; every failure is one line naming `origin`.
+template <typename T, typename Reader>
+referee::Result<T> read_text(std::string_view text, const std::string& origin, Reader&& read) {
+  // FileStorage reads memory only from a string it can see the end of, and takes an empty one
+  // for a file name.
+  const std::string content(text);
+  if (content.find_first_not_of(" \t\r\n") == std::string::npos)
+    return referee::Error{origin + ": " + std::string(kNotYaml)};
+  if (const std::string problem = unparseable_text(content); !problem.empty())
+    return referee::Error{origin + ": " + problem};
   cv::FileStorage storage;
   try {
-    storage.open(path, cv::FileStorage::READ | cv::FileStorage::FORMAT_AUTO);
+    storage.open(content, cv::FileStorage::READ | cv::FileStorage::MEMORY);
   } catch (const cv::Exception& exception) {
-    return referee::Error{path + ": " + parse_error_text(exception)};
+    return referee::Error{origin + ": " + parse_error_text(exception)};
+  } catch (const std::exception&) {
+    // OpenCV's parser lets standard exceptions through on some garbage (found by fuzz_profile).
+    return referee::Error{origin + ": " + std::string(kNotYaml)};
   }
-  if (!storage.isOpened()) return referee::Error{path + ": cannot read the file"};
+  if (!storage.isOpened()) return referee::Error{origin + ": " + std::string(kNotYaml)};
   const Field root(storage.root(), "");
   try {
     if (!storage.root().isMap()) root.fail("expected a map of keys at the top");
     return read(root);
   } catch (const FormatError& format) {
-    return referee::Error{path + ": " + format.what()};
+    return referee::Error{origin + ": " + format.what()};
+  } catch (const cv::Exception& exception) {
+    return referee::Error{origin + ": " + parse_error_text(exception)};
   }
+}
+
+template <typename T, typename Reader>
+referee::Result<T> read_file(const std::string& path, Reader&& read) {
+  const referee::Result<std::string> text = referee::read_text_file(path);
+  if (!text) return referee::Error{path + ": cannot read the file"};
+  return read_text<T>(text.value(), path, std::forward<Reader>(read));
 }
 
 // ---- writing --------------------------------------------------------------------------------
@@ -319,6 +369,10 @@ void Profile::set_seats(int count, TableSide first_seat) {
 
 referee::Result<Profile> load_profile(const std::string& path) {
   return read_file<Profile>(path, [](const Field& root) { return read_profile(root); });
+}
+
+referee::Result<Profile> parse_profile(std::string_view text, const std::string& origin) {
+  return read_text<Profile>(text, origin, [](const Field& root) { return read_profile(root); });
 }
 
 referee::Result<CameraModel> load_opencv_camera(const std::string& path) {

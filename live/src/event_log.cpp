@@ -22,11 +22,15 @@ bool EventLogWriter::write(const nlohmann::json& event) {
 referee::Result<LoggedEvents> read_event_log(const std::filesystem::path& path) {
   const auto text = referee::read_text_file(path);
   if (!text) return text.error();
+  return parse_event_log(*text, path.string());
+}
+
+referee::Result<LoggedEvents> parse_event_log(std::string_view text, const std::string& origin) {
   LoggedEvents logged;
-  std::istringstream lines(*text);
+  std::istringstream lines{std::string(text)};
   std::string line;
   int number = 0;
-  const bool ends_with_newline = !text->empty() && text->back() == '\n';
+  const bool ends_with_newline = !text.empty() && text.back() == '\n';
   while (std::getline(lines, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -37,7 +41,7 @@ referee::Result<LoggedEvents> read_event_log(const std::filesystem::path& path) 
         logged.cut_short = true;
         break;
       }
-      return referee::Error{path.string() + ": line " + std::to_string(number) +
+      return referee::Error{origin + ": line " + std::to_string(number) +
                             ": not a JSON event"};
     }
     logged.events.push_back(std::move(event));

@@ -212,12 +212,35 @@ TEST_F(ProfileFile, AMissingOrUnreadableFileIsOneLine) {
   EXPECT_EQ(missing.error().message, path("none.yml") + ": cannot read the file");
   EXPECT_EQ(load_error("%YAML:1.0\n---\na: [1, 2\nb: 3\n"),
             "not valid YAML (line 4: Incorrect indentation)");
-  EXPECT_EQ(load_error("\x89PNG\r\n"),
-            "not an OpenCV YAML file (its first line must be %YAML:1.0)");
+  EXPECT_EQ(load_error("\x89PNG\r\n"), "not a text file (byte 0 is not printable ASCII)");
   EXPECT_EQ(load_error("colours: 1\n"),
             "not an OpenCV YAML file (its first line must be %YAML:1.0)");
   EXPECT_EQ(load_error(""), "not an OpenCV YAML file (its first line must be %YAML:1.0)");
-  EXPECT_EQ(load_error("%YAML:1.0\n---\n- 1\n- 2\n"), "expected a map of keys at the top");
+  EXPECT_EQ(load_error("%YAML:1.0\n---\n- 1\n- 2\n"), "line 3: not a line of a profile");
+}
+
+// Inputs the fuzz_profile target found to break the parser, kept in its corpus.
+TEST_F(ProfileFile, InputsTheFuzzerFoundAreOneLineErrors) {
+  const fs::path corpus = fs::path(TABLEREF_SOURCE_DIR) / "fuzz" / "corpus" / "profiles";
+  const auto found = [&](const std::string& name) {
+    std::ifstream file(corpus / name, std::ios::binary);
+    return std::string{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  };
+  EXPECT_EQ(load_error(found("regression-nul-bytes.yml")),
+            "not a text file (byte 806 is not printable ASCII)");
+  EXPECT_NE(load_error(found("regression-matrix-size.yml")).find("not a text file"),
+            std::string::npos);
+  // OpenCV's parser would never return from these.
+  EXPECT_NE(load_error(found("regression-parser-loop-found.yml")).find("not a text file"),
+            std::string::npos);
+  EXPECT_EQ(load_error(found("regression-parser-loop.yml")), "line 2: not a line of a profile");
+}
+
+TEST_F(ProfileFile, AMatrixOfAGarbageSizeIsRefusedBeforeItIsAllocated) {
+  const std::string matrix = "   rows: 3\n   cols: 3\n";
+  EXPECT_NE(
+      load_error(changed(matrix, "   rows: 300000\n   cols: 300000\n")).find("not a valid matrix"),
+      std::string::npos);
 }
 
 TEST_F(ProfileFile, TheVersionIsChecked) {

@@ -2,6 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include "referee/record.hpp"
+
+#include "referee/record.hpp"
+
 namespace tableref::referee {
 namespace {
 
@@ -42,6 +48,24 @@ TEST(Deck, SyntaxErrorIsReported) {
   const auto bad = parse_trio_deck("{\"game\": ", "t.json");
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("t.json: not valid JSON"), std::string::npos);
+}
+
+TEST(Deck, ANumberTooLargeForAnyTypeIsAShortError) {
+  const auto bad = parse_punto_deck("{\"version\": 1" + std::string(400, '9') + "}", "p.json");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message, "p.json: not valid JSON: a number is too large");
+}
+
+// Inputs the fuzz targets found to break a parser, kept in their corpora (fuzz/corpus).
+TEST(Deck, InputsTheFuzzersFoundAreShortErrors) {
+  const std::filesystem::path corpus =
+      std::filesystem::path(TABLEREF_SOURCE_DIR) / "fuzz" / "corpus";
+  const auto records = corpus / "records" / "regression-number-overflow.json";
+  const auto text = read_text_file(records);
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  const auto replay = replay_record(*text, "r.json");
+  ASSERT_FALSE(replay.ok());
+  EXPECT_EQ(replay.error().message, "r.json: not valid JSON: a number is too large");
 }
 
 TEST(Deck, MissingFileIsAnError) {

@@ -42,6 +42,8 @@ struct Profile {
 };
 
 referee::Result<Profile> load_profile(const std::string& path);
+// The same from the text of a profile file; `origin` names it in errors.
+referee::Result<Profile> parse_profile(std::string_view text, const std::string& origin);
 // Writes the file whole (through a temporary file, so a failure leaves the old one intact).
 std::optional<referee::Error> save_profile(const Profile& profile, const std::string& path);
 

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "referee/result.hpp"
@@ -33,6 +35,8 @@ struct LoggedEvents {
 // The events of a log; an Error naming the file and line for anything but an incomplete last
 // line.
 referee::Result<LoggedEvents> read_event_log(const std::filesystem::path& path);
+// The same from the text of a log; `origin` names it in errors.
+referee::Result<LoggedEvents> parse_event_log(std::string_view text, const std::string& origin);
 
 // Writes `events` as the whole content of `path` (through a temporary file), for a log that must
 // lose its cut-short last line before more lines are appended.

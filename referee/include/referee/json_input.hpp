@@ -56,6 +56,10 @@ Result<T> parse_with_context(std::string_view text, std::string_view origin, Rea
     document = Json::parse(text.begin(), text.end());
   } catch (const Json::parse_error& error) {
     return Error{std::string(origin) + ": not valid JSON at byte " + std::to_string(error.byte)};
+  } catch (const Json::out_of_range&) {
+    // A number beyond any integer or double (found by fuzz_record): its digits would make the
+    // message as long as the file.
+    return Error{std::string(origin) + ": not valid JSON: a number is too large"};
   }
   try {
     return read(Node(document, ""));
