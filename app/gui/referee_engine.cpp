@@ -13,8 +13,8 @@ namespace {
 // committed layout. Its scoreboard is put in the app's shape.
 class LiveEngine final : public RefereeEngine {
  public:
-  LiveEngine(const GameSetup& setup, SeatOf seat_of)
-      : setup_(setup), referee_(options_for(setup, std::move(seat_of))) {}
+  LiveEngine(const GameSetup& setup, SeatOf seat_of, const vision::ColourReferences& references)
+      : setup_(setup), referee_(options_for(setup, std::move(seat_of), references)) {}
 
   EngineReport process(const cv::Mat& bgr, double time_s, int frame_index) override {
     live::FrameReport frame = referee_.process(bgr, time_s, frame_index);
@@ -52,8 +52,10 @@ class LiveEngine final : public RefereeEngine {
   }
 
  private:
-  static live::LiveOptions options_for(const GameSetup& setup, SeatOf seat_of) {
+  static live::LiveOptions options_for(const GameSetup& setup, SeatOf seat_of,
+                                       const vision::ColourReferences& references) {
     live::LiveOptions options;
+    options.references = references;
     options.game = setup.game;
     options.players = setup.players;
     options.first_player = setup.first_player;
@@ -107,9 +109,10 @@ nlohmann::json empty_scoreboard(const GameSetup& setup) {
   return board;
 }
 
-std::unique_ptr<RefereeEngine> make_engine(const GameSetup& setup, SeatOf seat_of) {
+std::unique_ptr<RefereeEngine> make_engine(const GameSetup& setup, SeatOf seat_of,
+                                           const vision::ColourReferences& references) {
   try {
-    return std::make_unique<LiveEngine>(setup, std::move(seat_of));
+    return std::make_unique<LiveEngine>(setup, std::move(seat_of), references);
   } catch (const std::invalid_argument&) {
     // A game the live referee does not follow yet.
     return std::make_unique<UnreadGameEngine>(setup);

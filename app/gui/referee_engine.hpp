@@ -11,6 +11,7 @@
 
 #include "gui/game_setup.hpp"
 #include "referee/events.hpp"
+#include "vision/colour_references.hpp"
 
 namespace tableref::gui {
 
@@ -34,8 +35,11 @@ class RefereeEngine {
 };
 
 // The live referee for `setup` (live::LiveReferee), or, for a game it does not follow yet, an
-// engine that shows the picture and judges nothing. `seat_of` maps a picture point to a seat.
-std::unique_ptr<RefereeEngine> make_engine(const GameSetup& setup, SeatOf seat_of);
+// engine that shows the picture and judges nothing. `seat_of` maps a picture point to a seat;
+// `references` are how the colours look (a calibrated profile's, or the palette's).
+std::unique_ptr<RefereeEngine> make_engine(
+    const GameSetup& setup, SeatOf seat_of,
+    const vision::ColourReferences& references = vision::palette_references());
 
 // The scoreboard before anything happened: every player at zero.
 nlohmann::json empty_scoreboard(const GameSetup& setup);

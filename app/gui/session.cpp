@@ -160,7 +160,7 @@ void Session::restart_game() {
 }
 
 void Session::start_engine() {
-  std::unique_ptr<RefereeEngine> engine = make_engine(setup_, seat_function());
+  std::unique_ptr<RefereeEngine> engine = make_engine(setup_, seat_function(), colour_references());
   engine_description_ = QString::fromStdString(engine->description());
   engine_generation_ = worker_.set_engine(std::move(engine));
   emit statusMessage(engine_description_);
