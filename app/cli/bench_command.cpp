@@ -1,37 +1,90 @@
-// tableref bench: times the Monster Freeze reader stage by stage on rendered scenes at both
-// capture resolutions, against the floor of touching every pixel once, and checks what it read.
+// tableref bench: times a game's reader stage by stage on rendered scenes, per picture size,
+// against the floor of touching every pixel once, and scores what it read against the truth.
 
 #include <chrono>
 #include <iostream>
 #include <map>
 #include <opencv2/imgproc.hpp>
+#include <variant>
 
 #include "commands.hpp"
 #include "evaluation/freeze_score.hpp"
-#include "referee/deck.hpp"
+#include "evaluation/punto_score.hpp"
+#include "evaluation/trio_score.hpp"
+#include "game_readers.hpp"
 #include "samples/render.hpp"
-#include "vision/freeze_reader.hpp"
-#include "vision/observation_json.hpp"
 
 namespace tableref::cli {
 
 namespace {
 
 struct BenchOptions {
+  std::string game = "freeze";
   std::string level = "webcam";
   int images = 10;
   std::uint64_t seed = 1;
 };
 
+using Clock = std::chrono::steady_clock;
+
+double milliseconds_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
 // The cost of one BGR-to-gray conversion of the frame: the floor of any per-frame work.
 double gray_conversion_ms(const cv::Mat& bgr) {
   constexpr int kRepeats = 20;
   cv::Mat gray;
-  const auto start = std::chrono::steady_clock::now();
+  const auto start = Clock::now();
   for (int i = 0; i < kRepeats; ++i) cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-             .count() /
-         kRepeats;
+  return milliseconds_since(start) / kRepeats;
+}
+
+// What a game's reading is scored with (evaluation/).
+using Score = std::variant<evaluation::FreezeScore, evaluation::TrioScore, evaluation::PuntoScore>;
+
+Score empty_score(referee::Game game) {
+  switch (game) {
+    case referee::Game::trio:
+      return evaluation::TrioScore{};
+    case referee::Game::punto:
+      return evaluation::PuntoScore{};
+    default:
+      return evaluation::FreezeScore{};
+  }
+}
+
+void add_to_score(Score& score, const nlohmann::json& truth, const nlohmann::json& fields) {
+  std::visit(
+      [&](auto& total) {
+        using Total = std::decay_t<decltype(total)>;
+        if constexpr (std::is_same_v<Total, evaluation::FreezeScore>)
+          total.add(evaluation::score_freeze(truth, fields));
+        else if constexpr (std::is_same_v<Total, evaluation::TrioScore>)
+          total.add(evaluation::score_trio(truth, fields));
+        else
+          total.add(evaluation::score_punto(truth, fields));
+      },
+      score);
+}
+
+// Per picture width: the stages' times summed over its frames.
+struct SizeTimes {
+  int frames = 0;
+  double total_ms = 0, floor_ms = 0;
+  std::map<std::string, double> stage_ms;
+};
+
+void print_times(const std::string& game, const std::map<int, SizeTimes>& by_width) {
+  for (const auto& [width, times] : by_width) {
+    const double count = times.frames;
+    const double mean = times.total_ms / count, floor = times.floor_ms / count;
+    std::cout << game << " reader at width " << width << ": " << mean << " ms per frame over "
+              << times.frames << " frames; BGR-to-gray " << floor << " ms (" << mean / floor
+              << "x)\n";
+    for (const auto& [stage, ms] : times.stage_ms)
+      std::cout << "  " << stage << ": " << ms / count << " ms\n";
+  }
 }
 
 int run_bench(const BenchOptions& options) {
@@ -40,40 +93,37 @@ int run_bench(const BenchOptions& options) {
     print_error("unknown level '" + options.level + "' (expected clean, webcam or hard)");
     return kExitBadInput;
   }
-  const auto references = vision::palette_references();
-  std::map<int, std::vector<double>> total_by_width;
-  std::map<int, std::map<std::string, double>> stages_by_width;
-  std::map<int, double> floor_by_width;
-  evaluation::FreezeScore score;
+  const auto game = referee::parse_game(options.game);
+  const referee::Result<Analyzer> analyzer = make_analyzer({options.game, "", vision::palette_references()});
+  if (!game || !analyzer) {
+    print_error(game ? analyzer.error().message : "unknown game '" + options.game + "'");
+    return kExitBadInput;
+  }
+  std::map<int, SizeTimes> by_width;
+  Score score = empty_score(*game);
   for (int i = 0; i < options.images; ++i) {
-    const auto rendered =
-        samples::render_random(referee::Game::freeze, *level, samples::image_seed(options.seed, i));
+    const samples::RenderedImage rendered =
+        samples::render_random(*game, *level, samples::image_seed(options.seed, i));
     const cv::Mat& image = rendered.image_bgr;
     vision::StageLog log;
-    const auto reading =
-        vision::read_freeze(image, referee::builtin_freeze_deck(), references, {}, log);
-    score.add(evaluation::score_freeze(rendered.truth, vision::freeze_fields(reading)));
-    total_by_width[image.cols].push_back(log.total_milliseconds());
-    for (const auto& stage : log.stages())
-      stages_by_width[image.cols][stage.name] += stage.milliseconds;
-    floor_by_width[image.cols] += gray_conversion_ms(image);
+    const Analysis analysis = analyzer.value()("bench", image, log);
+    // The overlay a live view draws on every frame.
+    const auto overlay_start = Clock::now();
+    const cv::Mat overlay = analysis.annotated();
+    const double overlay_ms = milliseconds_since(overlay_start);
+    add_to_score(score, rendered.truth, analysis.fields);
+
+    SizeTimes& times = by_width[image.cols];
+    ++times.frames;
+    times.total_ms += log.total_milliseconds() + overlay_ms;
+    times.floor_ms += gray_conversion_ms(image);
+    for (const auto& stage : log.stages()) times.stage_ms[stage.name] += stage.milliseconds;
+    times.stage_ms["overlay"] += overlay_ms;
     std::cerr << "\rbench: " << i + 1 << "/" << options.images << std::flush;
   }
   std::cerr << '\n';
-  for (const auto& [width, totals] : total_by_width) {
-    const double count = static_cast<double>(totals.size());
-    double sum = 0;
-    for (const double t : totals) sum += t;
-    const double mean = sum / count;
-    const double floor = floor_by_width[width] / count;
-    std::cout << "freeze reader at width " << width << ": " << mean << " ms per frame over "
-              << totals.size() << " frames; BGR-to-gray " << floor << " ms (" << mean / floor
-              << "x)\n";
-    for (const auto& [stage, ms] : stages_by_width[width]) {
-      std::cout << "  " << stage << ": " << ms / count << " ms\n";
-    }
-  }
-  std::cout << score.report() << '\n';
+  print_times(options.game, by_width);
+  std::visit([](const auto& total) { std::cout << total.report() << '\n'; }, score);
   return kExitOk;
 }
 
@@ -82,7 +132,12 @@ int run_bench(const BenchOptions& options) {
 void add_bench_command(CLI::App& app, int& exit_status) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* command = app.add_subcommand(
-      "bench", "Time the Monster Freeze reader stage by stage on rendered scenes, and score it");
+      "bench",
+      "Time a game's reader stage by stage on rendered scenes (per picture size, against one "
+      "BGR-to-gray conversion), and score what it read");
+  command->add_option("--game", options->game, "freeze, trio or punto")
+      ->check(CLI::IsMember({"freeze", "trio", "punto"}))
+      ->capture_default_str();
   command->add_option("--level", options->level, "clean, webcam or hard")->capture_default_str();
   command->add_option("--images", options->images, "Rendered scenes to read")
       ->check(CLI::Range(1, 100000))

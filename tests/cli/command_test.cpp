@@ -96,6 +96,18 @@ TEST(Command, AnalyzeJsonIsOneLinePerPictureEvenWhenOneIsBad) {
   EXPECT_EQ(nlohmann::json::parse(second)["status"], "error");
 }
 
+TEST(Command, BenchTimesAndScoresEveryReadableGame) {
+  const TemporaryFolder folder("cli-bench");
+  for (const std::string game : {"freeze", "trio", "punto"}) {
+    const CommandRun run = tableref("bench --images 2 --game " + game, folder.path);
+    EXPECT_EQ(run.status, 0) << game << "\n" << run.err;
+    EXPECT_NE(run.out.find(game + " reader at width"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("BGR-to-gray"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("overlay:"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("recall 100 %"), std::string::npos) << run.out;
+  }
+}
+
 TEST(Command, AProfileFromTheCardsReadsTheSameAndChecksThePictureSize) {
   const TemporaryFolder folder("cli-profile");
   const fs::path profile = folder.path / "profile.yml";

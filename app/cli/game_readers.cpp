@@ -1,0 +1,142 @@
+#include "game_readers.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include "referee/deck.hpp"
+#include "referee/trio/layout.hpp"
+#include "vision/annotate.hpp"
+#include "vision/freeze_reader.hpp"
+#include "vision/observation_json.hpp"
+#include "vision/punto_reader.hpp"
+#include "vision/trio_reader.hpp"
+
+namespace tableref::cli {
+
+namespace {
+
+void print_summary(const std::string& image, const vision::FreezeReading& reading) {
+  std::cout << image << ": " << reading.stacks.size() << " card stack(s)"
+            << (reading.unstable ? ", view unstable" : "") << '\n';
+  int number = 1;
+  for (const vision::FreezeStackReading& stack : reading.stacks) {
+    std::cout << "  stack " << number++ << ": " << (stack.aligned ? "aligned" : "NOT aligned");
+    if (!stack.consistent) std::cout << ", no stack of the deck shows this: a position is misread";
+    std::cout << '\n';
+    for (std::size_t row = 0; row < 3; ++row) {
+      std::cout << "    ";
+      for (std::size_t col = 0; col < 3; ++col) {
+        std::string word = vision::cell_word(stack.cells[row * 3 + col]);
+        word.resize(9, ' ');
+        std::cout << word;
+      }
+      std::cout << '\n';
+    }
+    std::cout << "    tricks:";
+    if (stack.tricks.empty()) std::cout << " none";
+    for (const referee::Colour colour : stack.tricks)
+      std::cout << ' ' << referee::colour_name(colour);
+    std::cout << '\n';
+  }
+}
+
+referee::Result<Analyzer> freeze_analyzer(const ReaderSetup& setup) {
+  auto deck = std::make_shared<referee::FreezeDeck>(referee::builtin_freeze_deck());
+  if (!setup.deck_path.empty()) {
+    referee::Result<referee::FreezeDeck> custom_deck = referee::load_freeze_deck(setup.deck_path);
+    if (!custom_deck) return custom_deck.error();
+    *deck = std::move(custom_deck).value();
+  }
+  return Analyzer([deck, references = setup.references](
+                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
+    auto reading = std::make_shared<const vision::FreezeReading>(
+        vision::read_freeze(image, *deck, references, vision::FreezeReaderParams{}, log));
+    return Analysis{vision::freeze_fields(*reading),
+                    [image_path, reading] { print_summary(image_path, *reading); },
+                    [image, reading] { return vision::annotate_freeze(image, *reading); }};
+  });
+}
+
+void print_trio_summary(const std::string& image, const vision::TrioReading& reading) {
+  std::cout << image << ": " << reading.cards.size() << " card(s)";
+  if (reading.unstable) std::cout << ", view unstable (" << reading.unstable_reason << ')';
+  std::cout << '\n';
+  for (std::size_t id = 0; id < reading.cards.size(); ++id) {
+    const vision::TrioCardReading& card = reading.cards[id];
+    std::cout << "  card " << id << ": " << vision::colour_word(card.colour);
+    if (card.place) std::cout << " at " << referee::trio::describe(*card.place);
+    std::cout << ", sides touch";
+    for (const int other : card.edge_neighbours) std::cout << ' ' << other;
+    if (card.edge_neighbours.empty()) std::cout << " none";
+    std::cout << ", corners touch";
+    for (const int other : card.corner_neighbours) std::cout << ' ' << other;
+    if (card.corner_neighbours.empty()) std::cout << " none";
+    std::cout << '\n';
+  }
+  std::cout << "  detached:";
+  for (const int id : reading.detached) std::cout << ' ' << id;
+  if (reading.detached.empty())
+    std::cout << (reading.largest_group_tie ? " (groups tie for largest)" : " none");
+  std::cout << '\n';
+}
+
+referee::Result<Analyzer> trio_analyzer(const ReaderSetup& setup) {
+  // Cards are read by colour alone; a deck file given is still checked.
+  if (!setup.deck_path.empty()) {
+    const referee::Result<referee::TrioDeck> deck = referee::load_trio_deck(setup.deck_path);
+    if (!deck) return deck.error();
+  }
+  return Analyzer([references = setup.references](const std::string& image_path,
+                                                  const cv::Mat& image, vision::StageLog& log) {
+    auto reading = std::make_shared<const vision::TrioReading>(
+        vision::read_trio(image, references, vision::TrioReaderParams{}, log));
+    return Analysis{vision::trio_fields(*reading),
+                    [image_path, reading] { print_trio_summary(image_path, *reading); },
+                    [image, reading] { return vision::annotate_trio(image, *reading); }};
+  });
+}
+
+void print_punto_summary(const std::string& image, const vision::PuntoReading& reading) {
+  std::cout << image << ": " << reading.cards.size() << " card(s)"
+            << (reading.unstable ? ", view unstable" : "") << '\n';
+  for (const vision::PuntoCardReading& card : reading.cards) {
+    std::cout << "  [" << card.cell.col << ',' << card.cell.row << "] "
+              << vision::colour_word(card.colour) << ' ' << vision::value_word(card.value) << '\n';
+  }
+  std::cout << "  lines:";
+  if (reading.lines.empty()) std::cout << " none";
+  for (const referee::punto::Line& line : reading.lines) {
+    std::cout << ' ' << referee::colour_name(line.colour) << " of " << line.length() << " from ["
+              << line.cells.front().col << ',' << line.cells.front().row << ']';
+  }
+  std::cout << "\n  fits 6 x 6: " << (reading.fits_6x6 ? "yes" : "NO") << '\n';
+  for (const std::string& doubt : reading.doubts) std::cout << "  unstable: " << doubt << '\n';
+}
+
+referee::Result<Analyzer> punto_analyzer(const ReaderSetup& setup) {
+  // Cards are read by colour and value alone; a deck file given is still checked.
+  if (!setup.deck_path.empty()) {
+    const referee::Result<referee::PuntoDeck> deck = referee::load_punto_deck(setup.deck_path);
+    if (!deck) return deck.error();
+  }
+  return Analyzer([references = setup.references](const std::string& image_path,
+                                                  const cv::Mat& image, vision::StageLog& log) {
+    auto reading = std::make_shared<const vision::PuntoReading>(
+        vision::read_punto(image, references, vision::PuntoReaderParams{}, log));
+    return Analysis{vision::punto_fields(*reading),
+                    [image_path, reading] { print_punto_summary(image_path, *reading); },
+                    [image, reading] { return vision::annotate_punto(image, *reading); }};
+  });
+}
+
+}  // namespace
+
+referee::Result<Analyzer> make_analyzer(const ReaderSetup& setup) {
+  if (setup.game == "freeze") return freeze_analyzer(setup);
+  if (setup.game == "trio") return trio_analyzer(setup);
+  if (setup.game == "punto") return punto_analyzer(setup);
+  return referee::Error{"--game " + setup.game +
+                        ": only freeze, trio and punto can be read from pictures so far"};
+}
+
+}  // namespace tableref::cli

@@ -1,0 +1,36 @@
+#pragma once
+// Each game's reader behind one interface, for the commands that read pictures (analyze, bench):
+// the interface.md fields of a picture, a summary for people and the annotated picture.
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+#include <string>
+
+#include "referee/result.hpp"
+#include "vision/colour_references.hpp"
+#include "vision/stage_log.hpp"
+
+namespace tableref::cli {
+
+// One game's reading of one picture, in each form analyze gives it.
+struct Analysis {
+  nlohmann::json fields;                // "status" and the game's fields (interface.md)
+  std::function<void()> print_summary;  // for people, on standard output
+  std::function<cv::Mat()> annotated;   // every card outlined, every colour named
+};
+using Analyzer = std::function<Analysis(const std::string& image_path, const cv::Mat& image,
+                                        vision::StageLog& log)>;
+
+struct ReaderSetup {
+  std::string game;       // freeze, trio, punto or bugs
+  std::string deck_path;  // empty: the built-in deck
+  vision::ColourReferences references = vision::palette_references();
+};
+
+// The reader of `setup.game`; an Error for a deck file that cannot be read or a game that cannot
+// be read from pictures yet.
+
+referee::Result<Analyzer> make_analyzer(const ReaderSetup& setup);
+
+}  // namespace tableref::cli
