@@ -13,7 +13,7 @@ mkdir -p "$out"
 echo "== tableref referee --game freeze --players 2 $media/freeze/game.mp4 (event log in $out/)"
 "$tableref" referee --game freeze --players 2 --log "$out/freeze-game.log" "$media/freeze/game.mp4"
 
-for game in freeze trio; do
+for game in freeze trio punto; do
   echo "== tableref analyze --game $game (annotated pictures in $out/)"
   "$tableref" analyze --game "$game" --annotate "$out/" "$media/$game"/*.jpg
 done
