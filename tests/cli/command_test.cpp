@@ -96,6 +96,31 @@ TEST(Command, AnalyzeJsonIsOneLinePerPictureEvenWhenOneIsBad) {
   EXPECT_EQ(nlohmann::json::parse(second)["status"], "error");
 }
 
+// Killed at any moment (SIGKILL: no chance to clean up), the referee loses no announced event,
+// and --resume carries the game on to the same log as a run never interrupted.
+TEST(Command, AKilledRefereeResumesToTheSameGame) {
+  const TemporaryFolder folder("cli-kill-resume");
+  const std::string clip = quoted(kMedia / "freeze" / "game.mp4");
+  const std::string referee = "referee --game freeze --players 2 --json ";
+  const fs::path whole_log = folder.path / "whole.log";
+  ASSERT_EQ(tableref(referee + "--log " + quoted(whole_log) + " " + clip, folder.path).status, 0);
+  const std::string whole = file_text(whole_log);
+  ASSERT_GE(line_count(whole), 8);
+
+  for (const char* after_s : {"0.3", "0.7", "1.1"}) {
+    const fs::path log = folder.path / (std::string("killed-") + after_s + ".log");
+    const std::string killed = "timeout -s KILL " + std::string(after_s) + " '" + TABLEREF_COMMAND +
+                               "' " + referee + "--log " + quoted(log) + " " + clip +
+                               " >/dev/null 2>&1";
+    (void)std::system(killed.c_str());
+    // Killed before it even opened its log, there is nothing to resume: the game starts anew.
+    const std::string resume = fs::exists(log) ? "--resume " : "--log ";
+    const CommandRun resumed = tableref(referee + resume + quoted(log) + " " + clip, folder.path);
+    EXPECT_EQ(resumed.status, 0) << after_s << "\n" << resumed.err;
+    EXPECT_EQ(file_text(log), whole) << "killed after " << after_s << " s";
+  }
+}
+
 TEST(Command, BenchTimesAndScoresEveryReadableGame) {
   const TemporaryFolder folder("cli-bench");
   for (const std::string game : {"freeze", "trio", "punto"}) {
