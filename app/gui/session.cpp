@@ -175,6 +175,7 @@ SeatOf Session::seat_function() const {
 }
 
 void Session::on_frame(const Frame& frame) {
+  if (!frame.bgr.empty()) check_profile_size(frame.bgr.size());
   last_frame_ = frame;
   ++stats_.frames_shown;
   emit frameShown();
@@ -280,6 +281,17 @@ void Session::set_profile(std::optional<calibration::Profile> profile, QString p
   profile_ = std::move(profile);
   profile_path_ = profile_ ? std::move(path) : QString();
   restart_game();
+}
+
+void Session::check_profile_size(cv::Size frame_size) {
+  if (!profile_) return;
+  const auto error =
+      calibration::check_image_size(*profile_, frame_size, profile_path_.toStdString());
+  if (!error) return;
+  // Its table and seats would put players' cards in the wrong zones: the game goes on without
+  // the profile, and says why.
+  set_profile(std::nullopt);
+  emit statusMessage(tr("Profile not used: %1").arg(QString::fromStdString(error->message)));
 }
 
 vision::ColourReferences Session::colour_references() const {

@@ -114,6 +114,8 @@ class Session : public QObject {
   void on_result(const RecognitionResult& result);
   void add_event(const referee::Event& event, const RecognitionResult& result);
   SeatOf seat_function() const;
+  // Drops a profile made for pictures of another size than the input's.
+  void check_profile_size(cv::Size frame_size);
   void prune_banner();
 
   SessionOptions options_;

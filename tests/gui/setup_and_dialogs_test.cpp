@@ -7,6 +7,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <algorithm>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -128,6 +129,31 @@ cv::Mat photo_of_colour_sheet() {
   cv::warpAffine(sheet, photo, cv::getAffineTransform(from.data(), to.data()), photo.size(),
                  cv::INTER_AREA, cv::BORDER_TRANSPARENT);
   return photo;
+}
+
+// A profile whose table was measured on pictures of another size would put cards in the wrong
+// seats: the app drops it on the first frame of such an input and says why.
+TEST(SessionProfile, AProfileOfAnotherPictureSizeIsDroppedWithAMessage) {
+  SessionOptions options;
+  options.speech_engine = "none";
+  Session session(options);
+  QStringList messages;
+  QObject::connect(&session, &Session::statusMessage,
+                   [&messages](const QString& message) { messages << message; });
+  calibration::Profile profile;
+  calibration::TablePlane plane;
+  plane.image_size = {4000, 3000};
+  plane.table_from_image = cv::Matx33d::eye();
+  plane.area_mm = {800, 600};
+  profile.set_table(plane);
+  session.set_profile(profile, "big-camera.yml");
+  ASSERT_TRUE(session.profile().has_value());
+
+  session.open_path(testing::sample_clip());
+  EXPECT_TRUE(testing::wait_until([&] { return !session.profile().has_value(); }, 20000));
+  EXPECT_TRUE(std::any_of(messages.begin(), messages.end(), [](const QString& message) {
+    return message.startsWith("Profile not used: big-camera.yml") && message.contains("4000x3000");
+  })) << messages.join(" | ").toStdString();
 }
 
 TEST(CalibrationDialog, LearnsColoursAndTheTableFromTheSheetAndCorners) {
