@@ -60,8 +60,8 @@ int run_analyze(AnalyzeOptions& options) {
     print_error(error->message);
     return kExitBadInput;
   }
-  const referee::Result<Analyzer> analyzer =
-      make_analyzer({options.game, options.deck_path, options.profile.references()});
+  const referee::Result<Analyzer> analyzer = make_analyzer(
+      {options.game, options.deck_path, options.profile.references(), options.profile.lens()});
   if (!analyzer) {
     print_error(analyzer.error().message);
     return kExitBadInput;

@@ -15,6 +15,14 @@ namespace tableref::cli {
 
 namespace {
 
+// A reader's default parameters, with the lens to undo.
+template <class Params>
+Params reader_params(const ReaderSetup& setup) {
+  Params params;
+  params.lens = setup.lens;
+  return params;
+}
+
 void print_summary(const std::string& image, const vision::FreezeReading& reading) {
   std::cout << image << ": " << reading.stacks.size() << " card stack(s)"
             << (reading.unstable ? ", view unstable" : "") << '\n';
@@ -47,10 +55,11 @@ referee::Result<Analyzer> freeze_analyzer(const ReaderSetup& setup) {
     if (!custom_deck) return custom_deck.error();
     *deck = std::move(custom_deck).value();
   }
-  return Analyzer([deck, references = setup.references](
+  return Analyzer([deck, references = setup.references,
+                   params = reader_params<vision::FreezeReaderParams>(setup)](
                       const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
     auto reading = std::make_shared<const vision::FreezeReading>(
-        vision::read_freeze(image, *deck, references, vision::FreezeReaderParams{}, log));
+        vision::read_freeze(image, *deck, references, params, log));
     return Analysis{vision::freeze_fields(*reading),
                     [image_path, reading] { print_summary(image_path, *reading); },
                     [image, reading] { return vision::annotate_freeze(image, *reading); }};
@@ -86,10 +95,11 @@ referee::Result<Analyzer> trio_analyzer(const ReaderSetup& setup) {
     const referee::Result<referee::TrioDeck> deck = referee::load_trio_deck(setup.deck_path);
     if (!deck) return deck.error();
   }
-  return Analyzer([references = setup.references](const std::string& image_path,
-                                                  const cv::Mat& image, vision::StageLog& log) {
+  return Analyzer([references = setup.references,
+                   params = reader_params<vision::TrioReaderParams>(setup)](
+                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
     auto reading = std::make_shared<const vision::TrioReading>(
-        vision::read_trio(image, references, vision::TrioReaderParams{}, log));
+        vision::read_trio(image, references, params, log));
     return Analysis{vision::trio_fields(*reading),
                     [image_path, reading] { print_trio_summary(image_path, *reading); },
                     [image, reading] { return vision::annotate_trio(image, *reading); }};
@@ -119,10 +129,11 @@ referee::Result<Analyzer> punto_analyzer(const ReaderSetup& setup) {
     const referee::Result<referee::PuntoDeck> deck = referee::load_punto_deck(setup.deck_path);
     if (!deck) return deck.error();
   }
-  return Analyzer([references = setup.references](const std::string& image_path,
-                                                  const cv::Mat& image, vision::StageLog& log) {
+  return Analyzer([references = setup.references,
+                   params = reader_params<vision::PuntoReaderParams>(setup)](
+                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
     auto reading = std::make_shared<const vision::PuntoReading>(
-        vision::read_punto(image, references, vision::PuntoReaderParams{}, log));
+        vision::read_punto(image, references, params, log));
     return Analysis{vision::punto_fields(*reading),
                     [image_path, reading] { print_punto_summary(image_path, *reading); },
                     [image, reading] { return vision::annotate_punto(image, *reading); }};

@@ -3,12 +3,14 @@
 // the interface.md fields of a picture, a summary for people and the annotated picture.
 
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 #include <string>
 
 #include "referee/result.hpp"
 #include "vision/colour_references.hpp"
+#include "vision/lens_correction.hpp"
 #include "vision/stage_log.hpp"
 
 namespace tableref::cli {
@@ -26,6 +28,8 @@ struct ReaderSetup {
   std::string game;       // freeze, trio, punto or bugs
   std::string deck_path;  // empty: the built-in deck
   vision::ColourReferences references = vision::palette_references();
+  // A calibrated camera's lens to undo; none: pictures are read as they come.
+  std::shared_ptr<const vision::LensCorrection> lens = nullptr;
 };
 
 // The reader of `setup.game`; an Error for a deck file that cannot be read or a game that cannot

@@ -15,6 +15,11 @@ vision::ColourReferences ProfileOption::references() const {
   return vision::palette_references();
 }
 
+std::shared_ptr<const vision::LensCorrection> ProfileOption::lens() const {
+  if (profile && profile->camera) return calibration::lens_correction(*profile->camera);
+  return nullptr;
+}
+
 std::optional<referee::Error> ProfileOption::check_size(cv::Size image_size) const {
   if (!profile) return std::nullopt;
   return calibration::check_image_size(*profile, image_size, path);
@@ -23,7 +28,7 @@ std::optional<referee::Error> ProfileOption::check_size(cv::Size image_size) con
 void add_profile_option(CLI::App& command, ProfileOption& option) {
   command.add_option("--profile", option.path,
                      "A calibration profile (tableref calibrate): its colours are read with, its "
-                     "seats say whose cards are whose");
+                     "camera's lens distortion is undone, its seats say whose cards are whose");
 }
 
 }  // namespace tableref::cli

@@ -20,6 +20,8 @@ struct ProfileOption {
   std::optional<referee::Error> load();
   // The profile's colours where it has them, the palette's otherwise.
   vision::ColourReferences references() const;
+  // The profile's camera lens to undo; none without a camera part.
+  std::shared_ptr<const vision::LensCorrection> lens() const;
   // An Error when the profile was made for pictures of another size.
   std::optional<referee::Error> check_size(cv::Size image_size) const;
 };

@@ -193,6 +193,7 @@ std::optional<std::string> use_profile(ProfileOption& profile, live::LiveOptions
   if (const auto error = profile.load()) return error->message;
   if (!profile.profile) return std::nullopt;
   live_options.references = profile.references();
+  live_options.lens = profile.lens();
   if (const auto& seats = profile.profile->seats) {
     if (seats->count != static_cast<int>(live_options.players.size())) {
       return profile.path + ": its seats are for " + std::to_string(seats->count) +

@@ -13,8 +13,10 @@ namespace {
 // committed layout. Its scoreboard is put in the app's shape.
 class LiveEngine final : public RefereeEngine {
  public:
-  LiveEngine(const GameSetup& setup, SeatOf seat_of, const vision::ColourReferences& references)
-      : setup_(setup), referee_(options_for(setup, std::move(seat_of), references)) {}
+  LiveEngine(const GameSetup& setup, SeatOf seat_of, const vision::ColourReferences& references,
+             std::shared_ptr<const vision::LensCorrection> lens)
+      : setup_(setup),
+        referee_(options_for(setup, std::move(seat_of), references, std::move(lens))) {}
 
   EngineReport process(const cv::Mat& bgr, double time_s, int frame_index) override {
     live::FrameReport frame = referee_.process(bgr, time_s, frame_index);
@@ -53,9 +55,11 @@ class LiveEngine final : public RefereeEngine {
 
  private:
   static live::LiveOptions options_for(const GameSetup& setup, SeatOf seat_of,
-                                       const vision::ColourReferences& references) {
+                                       const vision::ColourReferences& references,
+                                       std::shared_ptr<const vision::LensCorrection> lens) {
     live::LiveOptions options;
     options.references = references;
+    options.lens = std::move(lens);
     options.game = setup.game;
     options.players = setup.players;
     options.first_player = setup.first_player;
@@ -110,9 +114,10 @@ nlohmann::json empty_scoreboard(const GameSetup& setup) {
 }
 
 std::unique_ptr<RefereeEngine> make_engine(const GameSetup& setup, SeatOf seat_of,
-                                           const vision::ColourReferences& references) {
+                                           const vision::ColourReferences& references,
+                                           std::shared_ptr<const vision::LensCorrection> lens) {
   try {
-    return std::make_unique<LiveEngine>(setup, std::move(seat_of), references);
+    return std::make_unique<LiveEngine>(setup, std::move(seat_of), references, std::move(lens));
   } catch (const std::invalid_argument&) {
     // A game the live referee does not follow yet.
     return std::make_unique<UnreadGameEngine>(setup);

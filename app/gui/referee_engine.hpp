@@ -12,6 +12,7 @@
 #include "gui/game_setup.hpp"
 #include "referee/events.hpp"
 #include "vision/colour_references.hpp"
+#include "vision/lens_correction.hpp"
 
 namespace tableref::gui {
 
@@ -36,10 +37,12 @@ class RefereeEngine {
 
 // The live referee for `setup` (live::LiveReferee), or, for a game it does not follow yet, an
 // engine that shows the picture and judges nothing. `seat_of` maps a picture point to a seat;
-// `references` are how the colours look (a calibrated profile's, or the palette's).
+// `references` are how the colours look (a calibrated profile's, or the palette's), `lens` the
+// calibrated camera's distortion to undo (none: pictures are read as they come).
 std::unique_ptr<RefereeEngine> make_engine(
     const GameSetup& setup, SeatOf seat_of,
-    const vision::ColourReferences& references = vision::palette_references());
+    const vision::ColourReferences& references = vision::palette_references(),
+    std::shared_ptr<const vision::LensCorrection> lens = nullptr);
 
 // The scoreboard before anything happened: every player at zero.
 nlohmann::json empty_scoreboard(const GameSetup& setup);

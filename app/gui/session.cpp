@@ -160,7 +160,8 @@ void Session::restart_game() {
 }
 
 void Session::start_engine() {
-  std::unique_ptr<RefereeEngine> engine = make_engine(setup_, seat_function(), colour_references());
+  std::unique_ptr<RefereeEngine> engine =
+      make_engine(setup_, seat_function(), colour_references(), lens());
   engine_description_ = QString::fromStdString(engine->description());
   engine_generation_ = worker_.set_engine(std::move(engine));
   emit statusMessage(engine_description_);
@@ -292,6 +293,11 @@ void Session::check_profile_size(cv::Size frame_size) {
   // the profile, and says why.
   set_profile(std::nullopt);
   emit statusMessage(tr("Profile not used: %1").arg(QString::fromStdString(error->message)));
+}
+
+std::shared_ptr<const vision::LensCorrection> Session::lens() const {
+  if (profile_ && profile_->camera) return calibration::lens_correction(*profile_->camera);
+  return nullptr;
 }
 
 vision::ColourReferences Session::colour_references() const {

@@ -99,6 +99,8 @@ class Session : public QObject {
   const std::optional<calibration::Profile>& profile() const { return profile_; }
   QString profile_path() const { return profile_path_; }
   vision::ColourReferences colour_references() const;
+  // The profile camera's lens distortion, undone before reading; none without a camera part.
+  std::shared_ptr<const vision::LensCorrection> lens() const;
 
  signals:
   void frameShown();      // a new frame to display

@@ -141,7 +141,9 @@ std::optional<Shown> decided_view(const View& cells, const referee::FreezeDeck& 
 FreezeFollower::FreezeFollower(FreezeFollowerOptions options, const referee::FreezeDeck& deck)
     : options_(std::move(options)),
       deck_(&deck),
-      match_(options_.players, deck, match_options(options_)) {}
+      match_(options_.players, deck, match_options(options_)) {
+  reader_params_.lens = options_.lens;
+}
 
 bool FreezeFollower::read(const cv::Mat& bgr) {
   vision::StageLog log;

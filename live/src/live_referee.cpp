@@ -33,7 +33,7 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
     case referee::Game::freeze:
       return std::make_unique<FreezeFollower>(
           FreezeFollowerOptions{options.players, options.rounds_to_win, options.solo_seconds,
-                                options.references},
+                                options.references, options.lens},
           referee::builtin_freeze_deck());
     case referee::Game::trio:
     case referee::Game::punto:

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -180,6 +181,46 @@ TEST(Command, AProfileFromTheCardsReadsTheSameAndChecksThePictureSize) {
                folder.path);
   EXPECT_EQ(wrong_seats.status, 2);
   EXPECT_NE(wrong_seats.err.find("seats are for 3 players"), std::string::npos) << wrong_seats.err;
+}
+
+// The camera part of a profile: the picture is read undistorted, and the corners come back in the
+// picture's own pixels, where its truth has them.
+TEST(Command, AProfileWithTheCameraReportsCornersInThePicturesOwnPixels) {
+  const TemporaryFolder folder("cli-lens");
+  const auto truth =
+      nlohmann::json::parse(file_text(kMedia / "freeze" / "freeze-webcam-7-0001.json"));
+  const auto& camera = truth["truth"]["camera"];
+  const fs::path profile = folder.path / "camera.yml";
+  {
+    std::ofstream yaml(profile);
+    yaml << "%YAML:1.0\n---\ntableref_profile_version: 1\nimage_width: 1280\nimage_height: 720\n"
+         << "camera_matrix: !!opencv-matrix\n   rows: 3\n   cols: 3\n   dt: d\n   data: "
+         << camera["camera_matrix"].dump() << "\ndistortion_coefficients: !!opencv-matrix\n"
+         << "   rows: 5\n   cols: 1\n   dt: d\n   data: "
+         << camera["distortion_coefficients"].dump() << "\n";
+  }
+  const CommandRun run = tableref(
+      "analyze --game freeze --json --profile " + quoted(profile) + " " + quoted(kFreezePicture),
+      folder.path);
+  ASSERT_EQ(run.status, 0) << run.err;
+  const auto read_stacks = nlohmann::json::parse(run.out)["stacks"];
+  ASSERT_EQ(read_stacks.size(), truth["stacks"].size());
+  for (const auto& true_stack : truth["stacks"]) {
+    // The read stack nearest to this one of the truth, corner by corner.
+    double nearest_px = 1e9;
+    for (const auto& read_stack : read_stacks) {
+      double farthest_corner_px = 0;
+      for (int corner = 0; corner < 4; ++corner) {
+        const double dx = read_stack["corners"][corner][0].get<double>() -
+                          true_stack["corners"][corner][0].get<double>();
+        const double dy = read_stack["corners"][corner][1].get<double>() -
+                          true_stack["corners"][corner][1].get<double>();
+        farthest_corner_px = std::max(farthest_corner_px, std::hypot(dx, dy));
+      }
+      nearest_px = std::min(nearest_px, farthest_corner_px);
+    }
+    EXPECT_LT(nearest_px, 2.5) << true_stack.dump();
+  }
 }
 
 }  // namespace

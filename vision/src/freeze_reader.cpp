@@ -429,9 +429,11 @@ FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card
 
 }  // namespace
 
-FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,
-                          const ColourReferences& references, const FreezeReaderParams& params,
-                          StageLog& log) {
+namespace {
+
+FreezeReading read_freeze_pinhole(const cv::Mat& bgr, const referee::FreezeDeck& deck,
+                                  const ColourReferences& references,
+                                  const FreezeReaderParams& params, StageLog& log) {
   FreezeReading reading;
   const auto cards = detect_square_cards(bgr, SquareCardSpec{kCardSideMm, kBorderMm}, params.detector, log);
   StageTimer cells_stage(log, "cells");
@@ -445,6 +447,22 @@ FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,
   cells_stage.finish(static_cast<int>(9 * cards.size()));
   reading.unstable = !cards.empty() && unknown * 3 > static_cast<int>(9 * cards.size());
   return reading;
+}
+
+}  // namespace
+
+void move_points(FreezeReading& reading, const PointMap& map) {
+  for (FreezeStackReading& stack : reading.stacks) {
+    for (cv::Point2d& corner : stack.corners) corner = map(corner);
+  }
+}
+
+FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,
+                          const ColourReferences& references, const FreezeReaderParams& params,
+                          StageLog& log) {
+  return read_through_lens(params.lens.get(), bgr, [&](const cv::Mat& picture) {
+    return read_freeze_pinhole(picture, deck, references, params, log);
+  });
 }
 
 }  // namespace tableref::vision

@@ -571,8 +571,10 @@ std::string cell_words(Cell cell) {
 
 }  // namespace
 
-PuntoReading read_punto(const cv::Mat& bgr, const ColourReferences& references,
-                        const PuntoReaderParams& params, StageLog& log) {
+namespace {
+
+PuntoReading read_punto_pinhole(const cv::Mat& bgr, const ColourReferences& references,
+                                const PuntoReaderParams& params, StageLog& log) {
   PuntoReading reading;
   const std::vector<CardCandidate> candidates = find_card_faces(bgr, params, log);
 
@@ -673,6 +675,19 @@ PuntoReading read_punto(const cv::Mat& bgr, const ColourReferences& references,
   hidden_stage.finish(static_cast<int>(orphans.size()));
   reading.unstable = !reading.doubts.empty();
   return reading;
+}
+
+}  // namespace
+
+void move_points(PuntoReading& reading, const PointMap& map) {
+  move_card_points(reading.cards, map);
+}
+
+PuntoReading read_punto(const cv::Mat& bgr, const ColourReferences& references,
+                        const PuntoReaderParams& params, StageLog& log) {
+  return read_through_lens(params.lens.get(), bgr, [&](const cv::Mat& picture) {
+    return read_punto_pinhole(picture, references, params, log);
+  });
 }
 
 }  // namespace tableref::vision

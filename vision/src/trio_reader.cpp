@@ -193,8 +193,10 @@ std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& readi
 
 }  // namespace
 
-TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
-                      const TrioReaderParams& params, StageLog& log) {
+namespace {
+
+TrioReading read_trio_pinhole(const cv::Mat& image, const ColourReferences& references,
+                              const TrioReaderParams& params, StageLog& log) {
   TrioReading reading;
   const cv::Mat bgr = image.empty() ? cv::Mat() : as_bgr(image);
   if (bgr.empty()) return reading;
@@ -253,6 +255,19 @@ TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
     reading.lattice_side_px = lattices[middle].px_per_mm() * fit.side_mm;
   }
   return reading;
+}
+
+}  // namespace
+
+void move_points(TrioReading& reading, const PointMap& map) {
+  move_card_points(reading.cards, map);
+}
+
+TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
+                      const TrioReaderParams& params, StageLog& log) {
+  return read_through_lens(params.lens.get(), image, [&](const cv::Mat& picture) {
+    return read_trio_pinhole(picture, references, params, log);
+  });
 }
 
 }  // namespace tableref::vision

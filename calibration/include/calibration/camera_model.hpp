@@ -2,9 +2,12 @@
 // A camera's intrinsics and lens distortion, with how they were measured: the fields of the
 // calibration files that OpenCV's calibration sample (samples/cpp/calibration.cpp) writes.
 
+#include <memory>
 #include <opencv2/core.hpp>
 #include <string>
 #include <vector>
+
+#include "vision/lens_correction.hpp"
 
 namespace tableref::calibration {
 
@@ -29,5 +32,8 @@ struct CameraModel {
   double fy() const { return camera_matrix(1, 1); }
   cv::Point2d principal_point() const { return {camera_matrix(0, 2), camera_matrix(1, 2)}; }
 };
+
+// What the readers undo of this camera's lens (vision::LensCorrection), for its pictures' size.
+std::shared_ptr<const vision::LensCorrection> lens_correction(const CameraModel& camera);
 
 }  // namespace tableref::calibration

@@ -17,6 +17,7 @@
 #include "referee/freeze/match.hpp"
 #include "vision/colour_references.hpp"
 #include "vision/freeze_reader.hpp"
+#include "vision/lens_correction.hpp"
 
 namespace tableref::live {
 
@@ -26,6 +27,8 @@ struct FreezeFollowerOptions {
   double solo_seconds = 120;
   // How the monsters' colours look: the palette's, or a calibrated profile's.
   vision::ColourReferences references = vision::palette_references();
+  // A calibrated camera's lens to undo; none: pictures are read as they come.
+  std::shared_ptr<const vision::LensCorrection> lens = nullptr;
 };
 
 class FreezeFollower final : public GameFollower {

@@ -19,6 +19,7 @@
 #include "referee/result.hpp"
 #include "vision/colour_references.hpp"
 #include "vision/frame_quality.hpp"
+#include "vision/lens_correction.hpp"
 
 namespace tableref::live {
 
@@ -38,6 +39,8 @@ struct LiveOptions {
   vision::FrameQualityParams quality;
   // How colours look under this table's light: the palette's, or a calibrated profile's.
   vision::ColourReferences references = vision::palette_references();
+  // A calibrated camera's lens to undo; none: pictures are read as they come.
+  std::shared_ptr<const vision::LensCorrection> lens = nullptr;
 };
 
 // "P1", "P2", ... "Pn".

@@ -4,12 +4,14 @@
 // the tricks it shows.
 
 #include <array>
+#include <memory>
 #include <opencv2/core.hpp>
 #include <vector>
 
 #include "referee/components.hpp"
 #include "referee/freeze/explain.hpp"
 #include "vision/colour_references.hpp"
+#include "vision/lens_correction.hpp"
 #include "vision/square_card_detector.hpp"
 #include "vision/stage_log.hpp"
 
@@ -28,6 +30,8 @@ struct FreezeReaderParams {
   float material_distance = 12.0f;    // a sample this close to the card's face or border is card
   double max_aligned_offset_mm = 3.0; // components.md: a card further off is not aligned
   double max_aligned_turn_deg = 4.0;  // components.md: a card turned further is not aligned
+  // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
+  std::shared_ptr<const LensCorrection> lens = nullptr;
 };
 
 struct FreezeStackReading {
@@ -44,6 +48,9 @@ struct FreezeReading {
   std::vector<FreezeStackReading> stacks;
   bool unstable = false;  // too much of the table could not be read
 };
+
+// Moves every point of the reading (corners, centres) by `map`.
+void move_points(FreezeReading& reading, const PointMap& map);
 
 FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,
                           const ColourReferences& references, const FreezeReaderParams& params,

@@ -7,6 +7,7 @@
 // the lines do not depend on it.
 
 #include <array>
+#include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
 #include <string>
@@ -16,6 +17,7 @@
 #include "referee/punto/grid.hpp"
 #include "referee/punto/lines.hpp"
 #include "vision/colour_references.hpp"
+#include "vision/lens_correction.hpp"
 #include "vision/stage_log.hpp"
 
 namespace tableref::vision {
@@ -41,6 +43,8 @@ struct PuntoReaderParams {
   // The grid: cards 55 mm apart plus a gap of 0 to 3 mm.
   double pitch_mm = 56.5;
   double max_cell_residual = 0.3;  // of a pitch: a card further off its cell is out of place
+  // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
+  std::shared_ptr<const LensCorrection> lens = nullptr;
 };
 
 struct PuntoCardReading {
@@ -60,6 +64,9 @@ struct PuntoReading {
   bool unstable = false;
   std::vector<std::string> doubts;  // why the layout is unstable, in words
 };
+
+// Moves every point of the reading (corners, centres) by `map`.
+void move_points(PuntoReading& reading, const PointMap& map);
 
 PuntoReading read_punto(const cv::Mat& bgr, const ColourReferences& references,
                         const PuntoReaderParams& params, StageLog& log);

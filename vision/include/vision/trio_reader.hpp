@@ -9,6 +9,7 @@
 // from card to card through the distances and directions between bodies.
 
 #include <array>
+#include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@
 #include "referee/colour.hpp"
 #include "referee/trio/lattice.hpp"
 #include "vision/colour_references.hpp"
+#include "vision/lens_correction.hpp"
 #include "vision/stage_log.hpp"
 
 namespace tableref::vision {
@@ -48,6 +50,8 @@ struct TrioReaderParams {
   float table_colour_distance = 12.0f;
   double min_table_share = 0.5;
   cv::Vec3f field_srgb{245, 238, 220};  // components.md: the cream field, #F5EEDC
+  // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
+  std::shared_ptr<const LensCorrection> lens = nullptr;
 };
 
 struct TrioCardReading {
@@ -68,6 +72,9 @@ struct TrioReading {
   std::string unstable_reason;  // for people
   double lattice_side_px = 0;   // the lattice side near the layout's middle, for pictures
 };
+
+// Moves every point of the reading (corners, centres) by `map`.
+void move_points(TrioReading& reading, const PointMap& map);
 
 TrioReading read_trio(const cv::Mat& bgr, const ColourReferences& references,
                       const TrioReaderParams& params, StageLog& log);
