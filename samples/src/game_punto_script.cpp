@@ -25,7 +25,8 @@ constexpr double kPi = 3.14159265358979323846;
 // The layout's column axis is seen within this many degrees of the picture's x axis: far from
 // the 45 degrees where the picture's grid would take the other axis.
 constexpr double kMaxSeenTurnDeg = 20;
-// An illegal card may leave the 6 x 6 square by one card, no more: the camera frames 7 x 7.
+// Players keep to a 7 x 7 square around the middle of the table (a layout that fits 6 x 6, and
+// room for a card laid beyond it against the rules): the camera frames that square.
 constexpr int kFramedSide = punto::kLayoutSide + 1;
 
 double uniform(std::mt19937_64& rng, double low, double high) {
@@ -232,11 +233,10 @@ class PuntoPlay {
     return pick(rng_, wrong);
   }
 
-  // Whether the layout with a card at `cell` still fits the square the camera frames.
-  bool within_frame(Cell cell) const {
-    punto::Bounds box{cell, cell};
-    for (const PuntoPileLayout& pile : scene_.piles) box = box.including(pile.cell);
-    return box.fits_square(kFramedSide);
+  // Whether `cell` lies in the square the camera frames: every round starts in its middle.
+  static bool within_frame(Cell cell) {
+    constexpr int kReach = kFramedSide / 2;
+    return std::abs(cell.col) <= kReach && std::abs(cell.row) <= kReach;
   }
 
   std::size_t pile_at(Cell cell) {
