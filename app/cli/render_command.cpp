@@ -28,6 +28,7 @@ struct RenderOptions {
   int players = 2;
   double fps = 10;
   int tricks = 0;
+  int plays = 0;
   std::string size;
 };
 
@@ -112,6 +113,7 @@ int run_render_video(const RenderOptions& options) {
   video.players = options.players;
   video.fps = options.fps;
   video.max_tricks = options.tricks;
+  video.punto.max_plays = options.plays;
   if (!options.size.empty()) {
     int width = 0, height = 0;
     char separator = 0;
@@ -155,10 +157,10 @@ void add_render_command(CLI::App& app, int& exit_status) {
       ->check(CLI::IsMember({"png", "jpg"}))
       ->capture_default_str();
   command->add_option("--out", options->out_dir, "Output folder (created if missing)");
-  command->add_option(
-      "--video", options->video,
-      "Render a whole game instead: OUT.avi (Motion JPEG), OUT.mp4 (H.264) or a folder of frames, "
-      "with its true events beside it");
+  command->add_option("--video", options->video,
+                      "Render a whole game (freeze or punto) instead: OUT.avi (Motion JPEG), "
+                      "OUT.mp4 (H.264) or a folder of frames, "
+                      "with its true events beside it");
   command->add_option("--players", options->players, "Players in a --video game")
       ->check(CLI::Range(2, 4))
       ->capture_default_str();
@@ -168,6 +170,11 @@ void add_render_command(CLI::App& app, int& exit_status) {
   command
       ->add_option("--tricks", options->tricks,
                    "Stop a --video game after this many tricks (0: play the match out)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  command
+      ->add_option("--plays", options->plays,
+                   "Stop a --video Punto game after this many cards laid (0: play the match out)")
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   command->add_option("--size", options->size,

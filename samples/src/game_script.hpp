@@ -45,6 +45,10 @@ struct GameScript {
 GameScript freeze_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,
                               std::mt19937_64& rng);
 
+// Punto played by options.players (game_video.hpp); the camera frames every place the game used.
+GameScript punto_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,
+                             std::mt19937_64& rng);
+
 // The default seat zones of the live referee: seat 0 faces the bottom of the picture, the others
 // follow clockwise as the picture shows them.
 double seat_direction_rad(int seat, int seat_count);

@@ -324,12 +324,15 @@ class Film {
 };
 
 void check(const GameVideoOptions& options) {
-  if (options.game != referee::Game::freeze) {
+  if (options.game != referee::Game::freeze && options.game != referee::Game::punto) {
     throw std::invalid_argument(std::string(referee::game_name(options.game)) +
-                                " games are not filmed yet (only freeze)");
+                                " games are not filmed yet (only freeze and punto)");
   }
   if (options.players < 2 || options.players > 4) {
-    throw std::invalid_argument("a filmed Monster Freeze game has 2 to 4 players");
+    throw std::invalid_argument("a filmed game has 2 to 4 players");
+  }
+  if (options.punto.max_plays < 0) {
+    throw std::invalid_argument("the number of plays cannot be negative");
   }
   if (!(options.fps >= 1 && options.fps <= 60)) {
     throw std::invalid_argument("the frame rate must be 1 to 60 frames per second");
@@ -357,7 +360,9 @@ GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t 
   conditions.hand_count = 0;
   conditions.sleeve_count = 0;
   conditions.glare_count = 0;
-  const GameScript script = freeze_game_script(options, conditions, rng);
+  const GameScript script = options.game == referee::Game::punto
+                                ? punto_game_script(options, conditions, rng)
+                                : freeze_game_script(options, conditions, rng);
   GameVideoTruth truth = Film(script, conditions, options.fps, rng(), sink).run();
   truth.details = {{"seed", seed},
                    {"level", level_name(options.level)},

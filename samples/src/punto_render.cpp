@@ -70,24 +70,32 @@ PuntoCardArt print_card(const referee::PuntoCard& card, int quarter_turns, doubl
   return art;
 }
 
+}  // namespace
+
+FlatPiece punto_card_piece(const PuntoScene& scene, const PuntoPileLayout& pile, std::size_t level,
+                           const CaptureConditions& conditions, std::mt19937_64& print_rng) {
+  const PuntoCardLayout& card = pile.cards.at(level);
+  const referee::PuntoCard* printed = referee::builtin_punto_deck().find(card.card_id);
+  if (printed == nullptr) throw std::invalid_argument("unknown Punto card " + card.card_id);
+  const PuntoCardPose pose = punto_card_pose(scene, pile, level);
+  return square_piece(
+      {pose.centre_mm, pose.angle_deg}, kPuntoCardSideMm,
+      static_cast<double>(level) * kPuntoCardThicknessMm, kPuntoCardThicknessMm,
+      print_card(*printed, card.quarter_turns, conditions.print_variation, print_rng));
+}
+
+namespace {
+
 TableLayout punto_table_layout(const PuntoScene& scene, const CaptureConditions& conditions,
                                std::mt19937_64& rng) {
-  const referee::PuntoDeck& deck = referee::builtin_punto_deck();
   std::size_t deepest = 0;
   for (const PuntoPileLayout& pile : scene.piles) deepest = std::max(deepest, pile.cards.size());
   TableLayout layout;
   // Level by level: a pile's lower cards are drawn before the cards above them.
   for (std::size_t level = 0; level < deepest; ++level) {
     for (const PuntoPileLayout& pile : scene.piles) {
-      if (level >= pile.cards.size()) continue;
-      const PuntoCardLayout& card = pile.cards[level];
-      const referee::PuntoCard* printed = deck.find(card.card_id);
-      if (printed == nullptr) throw std::invalid_argument("unknown Punto card " + card.card_id);
-      const PuntoCardPose pose = punto_card_pose(scene, pile, level);
-      layout.pieces.push_back(
-          square_piece({pose.centre_mm, pose.angle_deg}, kPuntoCardSideMm,
-                       static_cast<double>(level) * kPuntoCardThicknessMm, kPuntoCardThicknessMm,
-                       print_card(*printed, card.quarter_turns, conditions.print_variation, rng)));
+      if (level < pile.cards.size())
+        layout.pieces.push_back(punto_card_piece(scene, pile, level, conditions, rng));
     }
   }
   return layout;
@@ -174,7 +182,17 @@ nlohmann::json cell_json(Cell cell) {
   return {cell.col, cell.row};
 }
 
+}  // namespace
+
 nlohmann::json punto_truth(const PuntoScene& scene, const Photo& photo) {
+  if (scene.piles.empty()) {
+    return {{"game", "punto"},
+            {"status", "ok"},
+            {"cards", nlohmann::json::array()},
+            {"lines", nlohmann::json::array()},
+            {"fits_6x6", true},
+            {"truth", photo_facts(photo)}};
+  }
   const referee::PuntoDeck& deck = referee::builtin_punto_deck();
   const ImageGrid grid = image_grid(scene, photo);
   const std::map<Cell, Cell> cells = image_cells(scene, grid);
@@ -240,8 +258,6 @@ nlohmann::json punto_truth(const PuntoScene& scene, const Photo& photo) {
   return {{"game", "punto"}, {"status", hidden ? "unstable" : "ok"},     {"cards", cards},
           {"lines", lines},  {"fits_6x6", punto_grid(scene).fits_6x6()}, {"truth", facts}};
 }
-
-}  // namespace
 
 std::optional<RenderedImage> try_render_punto(const PuntoScene& scene,
                                               const CaptureConditions& conditions,

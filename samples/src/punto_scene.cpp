@@ -157,32 +157,28 @@ bool overlaps_other_cells(const PuntoScene& scene, std::size_t pile_index,
   return false;
 }
 
-// Hands lay each card a little off its place and turned; a card that would overlap a card of
-// another cell is laid again, more carefully.
-void jitter_pile(std::mt19937_64& rng, PuntoScene& scene, std::size_t pile_index,
-                 const PuntoSceneOptions& options) {
-  PuntoPileLayout& pile = scene.piles[pile_index];
+}  // namespace
+
+void lay_punto_card_by_hand(std::mt19937_64& rng, PuntoScene& scene, std::size_t pile_index,
+                            std::size_t card_index, const PuntoSceneOptions& options) {
+  PuntoPileLayout& pile = scene.piles.at(pile_index);
+  PuntoCardLayout& card = pile.cards.at(card_index);
+  const PuntoCardLayout below = card_index == 0 ? PuntoCardLayout{} : pile.cards[card_index - 1];
   const double free_mm = std::max(0.0, scene.pitch_mm - kPuntoCardSideMm);
-  for (std::size_t index = 0; index < pile.cards.size(); ++index) {
-    PuntoCardLayout& card = pile.cards[index];
-    const PuntoCardLayout below = index == 0 ? PuntoCardLayout{} : pile.cards[index - 1];
-    for (int attempt = 0; attempt <= kJitterTries; ++attempt) {
-      const double care = 1.0 - static_cast<double>(attempt) / kJitterTries;  // 0 on the last
-      const double reach = index == 0 ? 0.5 * free_mm : options.max_pile_offset_mm;
-      card.offset_mm = below.offset_mm + rotated({std::sqrt(uniform(rng, 0, 1)) * reach * care, 0},
-                                                 uniform(rng, 0, 360));
-      card.turn_deg = std::clamp(below.turn_deg + care * uniform(rng, -1, 1) * options.max_turn_deg,
-                                 -options.max_turn_deg, options.max_turn_deg);
-      if (!overlaps_other_cells(scene, pile_index, punto_card_pose(scene, pile, index))) break;
-      if (attempt == kJitterTries) {
-        card.offset_mm = below.offset_mm;
-        card.turn_deg = below.turn_deg;
-      }
+  for (int attempt = 0; attempt <= kJitterTries; ++attempt) {
+    const double care = 1.0 - static_cast<double>(attempt) / kJitterTries;  // 0 on the last
+    const double reach = card_index == 0 ? 0.5 * free_mm : options.max_pile_offset_mm;
+    card.offset_mm = below.offset_mm + rotated({std::sqrt(uniform(rng, 0, 1)) * reach * care, 0},
+                                               uniform(rng, 0, 360));
+    card.turn_deg = std::clamp(below.turn_deg + care * uniform(rng, -1, 1) * options.max_turn_deg,
+                               -options.max_turn_deg, options.max_turn_deg);
+    if (!overlaps_other_cells(scene, pile_index, punto_card_pose(scene, pile, card_index))) break;
+    if (attempt == kJitterTries) {
+      card.offset_mm = below.offset_mm;
+      card.turn_deg = below.turn_deg;
     }
   }
 }
-
-}  // namespace
 
 std::array<bool, 9> punto_dots(int value) {
   assert(value >= 1 && value <= 9);
@@ -265,8 +261,10 @@ PuntoScene random_punto_scene(std::mt19937_64& rng, const PuntoSceneOptions& opt
     pile.cards.push_back({top->id, uniform_int(rng, 0, 3), {0, 0}, 0});
     scene.piles.push_back(std::move(pile));
   }
-  for (std::size_t index = 0; index < scene.piles.size(); ++index)
-    jitter_pile(rng, scene, index, options);
+  for (std::size_t index = 0; index < scene.piles.size(); ++index) {
+    for (std::size_t card = 0; card < scene.piles[index].cards.size(); ++card)
+      lay_punto_card_by_hand(rng, scene, index, card, options);
+  }
   return scene;
 }
 

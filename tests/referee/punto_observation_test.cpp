@@ -51,6 +51,17 @@ TEST(PuntoObservation, ACardAboveAndLeftMovesBothAxes) {
   EXPECT_EQ(diff.new_card.cell, (Cell{-1, -1}));
 }
 
+// A card laid against the rules, two cells beyond the layout's top-left corner.
+TEST(PuntoObservation, ACardFarOutOfTheLayoutIsFoundWhereItLies) {
+  const Grid grid = grid_of({{{0, 0}, kRed5}, {{1, 0}, kBlue3}});
+  const std::vector<SeenCard> seen = {
+      {{0, 0}, Colour::green, 4}, {{2, 2}, Colour::red, 5}, {{3, 2}, Colour::blue, 3}};
+  const LayoutDiff diff = compare_layout(grid, seen);
+  EXPECT_EQ(diff.change, LayoutChange::one_new_card);
+  EXPECT_EQ(diff.new_card.cell, (Cell{-2, -2}));
+  EXPECT_EQ(diff.grid_from_seen, (Cell{-2, -2}));
+}
+
 TEST(PuntoObservation, ACoveringCardIsFoundOnItsPile) {
   const Grid grid = grid_of({{{0, 0}, kRed5}, {{1, 0}, kBlue3}});
   const std::vector<SeenCard> seen = {{{0, 0}, Colour::red, 5}, {{1, 0}, Colour::green, 7}};

@@ -47,8 +47,21 @@ LayoutDiff compare_layout(const Grid& grid, std::span<const SeenCard> seen) {
   }
   // The view's top-left is the grid's, or one cell further left and/or up when the new card
   // lies beyond the grid's edge there.
+  std::vector<Cell> offsets;
   for (const Cell shift : {Cell{0, 0}, Cell{1, 0}, Cell{0, 1}, Cell{1, 1}}) {
-    const LayoutDiff diff = compare_at(grid, seen, box->min - shift - seen_min);
+    offsets.push_back(box->min - shift - seen_min);
+  }
+  // A card laid against the rules may lie further out: then the cards that show the same face
+  // on the grid and in the view say where the view lies.
+  std::set<Cell> matched;
+  for (const SeenCard& card : seen) {
+    for (const Cell cell : grid.occupied_cells()) {
+      if (shows(grid.top(cell), card)) matched.insert(cell - card.cell);
+    }
+  }
+  offsets.insert(offsets.end(), matched.begin(), matched.end());
+  for (const Cell offset : offsets) {
+    const LayoutDiff diff = compare_at(grid, seen, offset);
     if (diff.change != LayoutChange::unexplained) return diff;
   }
   return {};

@@ -12,6 +12,14 @@
 // stack in their zone (seat 0 at the bottom of the picture, the others clockwise: the live
 // referee's default zones), lifts it again before showing the next, and swaps a card for the
 // single card when no trick can be made.
+//
+// Punto: players lay one card a turn, clockwise, the first card of a round in the middle of the
+// table (referee::punto::Match judges); a card laid against the rules is taken back before the
+// same player lays it again; when a round is decided the table is cleared in one visit. The
+// camera frames every place the game used, and the layout's axes lie within 20 degrees of the
+// picture's, so that the picture's grid (interface.md) keeps the axes of the round's grid: cells
+// in the events count from the round's first card at [0, 0]. Cards are named in the events by
+// the order they came onto the table: "C1", "C2", ... over the whole match.
 
 #include <cstdint>
 #include <filesystem>
@@ -28,6 +36,16 @@
 
 namespace tableref::samples {
 
+// Punto: how the simulated players play. Each turn a player lays the top card of their shuffled
+// cards: mostly where it lengthens their own line (or, some turns, spoils another player's), some
+// turns anywhere legal; now and then first somewhere the rules forbid, taking it back at once.
+struct PuntoPlayOptions {
+  int max_plays = 0;            // stop after this many cards laid, legally or not; 0 = no limit
+  double illegal_share = 0.05;  // of turns: a card first laid against the rules, then taken back
+  double random_share = 0.25;   // of turns: a legal place drawn at random
+  double block_share = 0.5;     // of the other turns: worth spoiling another player's line
+};
+
 struct GameVideoOptions {
   referee::Game game = referee::Game::freeze;
   int players = 2;  // 2 to 4
@@ -39,6 +57,7 @@ struct GameVideoOptions {
   double misaligned_share = 0.0;    // tricks first shown askew (refused), then straightened
   double passing_hand_share = 0.2;  // still stretches crossed by a hand that changes nothing
   double min_still_s = 1.2, max_still_s = 2.2;  // how long the table stays still between plays
+  PuntoPlayOptions punto;
 };
 
 // One frame's truth.
@@ -69,8 +88,9 @@ GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t 
                                  const FrameSink& sink);
 
 // Writes the game to OUT: a video file when OUT ends in .avi (Motion JPEG) or .mp4 (H.264, small:
-// the bundled clips), otherwise a folder of numbered JPEG frames. Beside it go the true events (OUT.events.jsonl, or events.jsonl in the
-// folder) and the per-frame truth (OUT.truth.json, or truth.json in the folder).
+// the bundled clips), otherwise a folder of numbered JPEG frames. Beside it go the true events
+// (OUT.events.jsonl, or events.jsonl in the folder) and the per-frame truth (OUT.truth.json, or
+// truth.json in the folder).
 struct GameVideoFiles {
   std::filesystem::path frames;  // the video file or the folder
   std::filesystem::path events;

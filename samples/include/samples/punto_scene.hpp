@@ -73,6 +73,12 @@ struct PuntoSceneOptions {
 // values, every card a little off its place and turned, no two cells' cards overlapping.
 PuntoScene random_punto_scene(std::mt19937_64& rng, const PuntoSceneOptions& options = {});
 
+// Lays card `card_index` of pile `pile_index` as a hand does: the first card of a cell a little off
+// its place, a covering card within options.max_pile_offset_mm of the card below, each turned up to
+// options.max_turn_deg; never overlapping the cards of another cell.
+void lay_punto_card_by_hand(std::mt19937_64& rng, PuntoScene& scene, std::size_t pile_index,
+                            std::size_t card_index, const PuntoSceneOptions& options = {});
+
 // Photographs `scene` under `conditions`; the truth is the punto analyze line of interface.md
 // plus "truth" (deck ids of every pile, occlusion of every top card, camera, hands, glare).
 // Throws std::invalid_argument when the layout is empty or too large to frame.

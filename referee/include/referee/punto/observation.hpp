@@ -29,7 +29,8 @@ struct LayoutDiff {
 };
 
 // Matches `seen` against `grid`. When two placements explain the view equally (a new card beside
-// an identical one), the one that keeps the grid's top-left corner where it was is chosen.
+// an identical one), the one that keeps the grid's top-left corner where it was is chosen. A new
+// card may lie anywhere, even far from the layout (a card laid against the rules).
 LayoutDiff compare_layout(const Grid& grid, std::span<const SeenCard> seen);
 
 }  // namespace tableref::referee::punto

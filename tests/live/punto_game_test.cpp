@@ -1,0 +1,123 @@
+// The live referee on a rendered Punto round: four players at the webcam level, hands laying
+// cards, taking back cards laid against the rules and passing over the table, until a line of
+// four wins. The events it announces against the truth, and a resumed game.
+
+#include <gtest/gtest.h>
+
+#include "live/event_score.hpp"
+#include "live/live_referee.hpp"
+#include "rendered_game.hpp"
+
+namespace tableref::live {
+namespace {
+
+using testing::RefereeRun;
+using testing::RenderedGame;
+
+constexpr std::uint64_t kPuntoSeed = 10;
+
+samples::GameVideoOptions short_punto_options() {
+  samples::GameVideoOptions options;
+  options.game = referee::Game::punto;
+  options.players = 4;
+  options.level = samples::Level::webcam;
+  options.image_size = cv::Size(960, 540);
+  options.fps = 8;
+  options.rounds_to_win = 1;
+  options.passing_hand_share = 0.3;
+  options.min_still_s = 0.9;
+  options.max_still_s = 1.4;
+  // Players who only build their own lines: the round is won within a few turns each.
+  options.punto = {24, 0.15, 0.0, 0.0};
+  return options;
+}
+
+// Rendered once for the suite and kept in the build folder (rendered_game.hpp).
+const RenderedGame& punto_game() {
+  static const RenderedGame game = [] {
+    RenderedGame rendered{short_punto_options(), kPuntoSeed, {}, {}};
+    const std::filesystem::path cache = testing::game_cache_folder(kPuntoSeed);
+    if (testing::load_game(cache, rendered)) return rendered;
+    rendered.truth = samples::render_game_video(
+        rendered.options, rendered.seed,
+        [&](const cv::Mat& bgr, int, double) { rendered.frames.push_back(bgr.clone()); });
+    testing::save_game(cache, rendered);
+    return rendered;
+  }();
+  return game;
+}
+
+LiveOptions punto_live_options(const RenderedGame& game) {
+  LiveOptions options = testing::live_options(game);
+  options.game = referee::Game::punto;
+  return options;
+}
+
+int count_of(const std::vector<nlohmann::json>& events, const std::string& type) {
+  return static_cast<int>(
+      std::count_if(events.begin(), events.end(),
+                    [&](const nlohmann::json& event) { return event["type"] == type; }));
+}
+
+// Thresholds: measured on this game (every event found, none extra, each within 0.5 s of the
+// play settling), so that a regression fails.
+TEST(PuntoLive, FollowsARenderedRoundLikeTheTruth) {
+  const RenderedGame& game = punto_game();
+  // The round is worth following: plays, a card taken back, and the winning line.
+  ASSERT_GE(count_of(game.truth.events, "placed"), 10);
+  ASSERT_GE(count_of(game.truth.events, "illegal"), 1);
+  ASSERT_EQ(count_of(game.truth.events, "line"), 1);
+  ASSERT_EQ(count_of(game.truth.events, "winner"), 2);  // the round, and with it the match
+
+  LiveReferee referee(punto_live_options(game));
+  const RefereeRun run = testing::referee_frames(referee, game);
+  const EventScore events = score_events(game.truth.events, run.events);
+  EXPECT_GE(events.recall(), 0.99) << nlohmann::json(events.missed).dump();
+  EXPECT_EQ(events.precision(), 1.0) << nlohmann::json(events.extra).dump();
+  EXPECT_LE(events.max_delay_s(), 0.5);
+  for (const nlohmann::json& extra : events.extra) {
+    EXPECT_NE(extra["type"], "line");
+    EXPECT_NE(extra["type"], "winner");
+  }
+  EXPECT_EQ(referee.scoreboard()["match_over"], true);
+}
+
+TEST(PuntoLive, HandsOverTheTableAreUnstableAndAnnounceNothing) {
+  const RenderedGame& game = punto_game();
+  LiveReferee referee(punto_live_options(game));
+  const RefereeRun run = testing::referee_frames(referee, game);
+  int hand_frames = 0;
+  for (const samples::VideoFrameTruth& frame : game.truth.frames) {
+    if (frame.hand_share < 0.002) continue;
+    ++hand_frames;
+    const FrameReport& report = run.reports[static_cast<std::size_t>(frame.index)];
+    EXPECT_TRUE(report.unstable) << "frame " << frame.index;
+    EXPECT_TRUE(report.events.empty()) << "frame " << frame.index;
+  }
+  EXPECT_GE(hand_frames, 40);
+}
+
+// A referee stopped in the middle of the round and resumed from its log goes on to announce
+// what one that never stopped announces.
+TEST(PuntoLive, AResumedRoundEndsLikeAnUninterruptedOne) {
+  const RenderedGame& game = punto_game();
+  LiveReferee whole(punto_live_options(game));
+  const RefereeRun all = testing::referee_frames(whole, game);
+  const int stop = static_cast<int>(game.frames.size()) / 2;
+  std::vector<nlohmann::json> logged;
+  for (const nlohmann::json& event : all.events) {
+    if (event["frame"].get<int>() < stop) logged.push_back(event);
+  }
+  ASSERT_GE(count_of(logged, "placed"), 3);
+  auto resumed = LiveReferee::resume(punto_live_options(game), logged);
+  ASSERT_TRUE(resumed.ok()) << resumed.error().message;
+  LiveReferee& referee = resumed.value();
+  const RefereeRun rest = testing::referee_frames(referee, game, referee.next_frame());
+  std::vector<nlohmann::json> joined = logged;
+  joined.insert(joined.end(), rest.events.begin(), rest.events.end());
+  EXPECT_EQ(joined, all.events);
+  EXPECT_EQ(referee.scoreboard(), whole.scoreboard());
+}
+
+}  // namespace
+}  // namespace tableref::live
