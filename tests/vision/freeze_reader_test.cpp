@@ -26,18 +26,19 @@ TEST(FreezeReader, CleanScenesAreReadExactly) {
   EXPECT_GE(score.cell_accuracy(), 0.995);
   EXPECT_EQ(score.cells_wrong, 0);
   EXPECT_EQ(score.false_tricks, 0);
-  EXPECT_GE(score.alignment_accuracy(), 0.97);
+  EXPECT_GE(score.alignment_accuracy(), 0.99);
 }
 
 TEST(FreezeReader, WebcamScenesMeetTheTargets) {
   const auto score = score_level(samples::Level::webcam, 2002, 24);
   EXPECT_GE(score.recall(), 0.99);
   EXPECT_GE(score.precision(), 0.99);
-  // The target is 99.5 % of cells right; 98.7 % is reached, the rest being `unknown`.
-  EXPECT_GE(score.cell_accuracy(), 0.985);
+  // The target is 99.5 % of cells right; 99.2 % is reached, the rest being `unknown`.
+  EXPECT_GE(score.cell_accuracy(), 0.99);
   EXPECT_LE(score.wrong_rate(), 0.002);
   EXPECT_EQ(score.false_tricks, 0);
-  EXPECT_GE(score.alignment_accuracy(), 0.9);
+  // A card below shows by its border band, on white and blue-grey tables as on the others.
+  EXPECT_GE(score.alignment_accuracy(), 0.97);
 }
 
 TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
@@ -46,6 +47,7 @@ TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
   EXPECT_GE(score.precision(), 0.97);
   EXPECT_LT(score.cells_wrong, std::max(1, score.cells_unknown));
   EXPECT_LT(score.false_trick_rate(), 0.005);
+  EXPECT_GE(score.alignment_accuracy(), 0.75);
 }
 
 TEST(FreezeReader, AnEmptyTableHasNoStacks) {

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <tuple>
 #include <opencv2/imgproc.hpp>
+#include <tuple>
 
 #include "vision/colour_space.hpp"
 
@@ -67,14 +67,16 @@ cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
     std::vector<float> channel;
     channel.reserve(values.size());
     for (const auto& v : values) channel.push_back(v[c]);
-    std::nth_element(channel.begin(), channel.begin() + static_cast<long>(channel.size() / 2), channel.end());
+    std::nth_element(channel.begin(), channel.begin() + static_cast<long>(channel.size() / 2),
+                     channel.end());
     median[c] = channel[channel.size() / 2];
   }
   return median;
 }
 
 float median_of(std::vector<float> values) {
-  std::nth_element(values.begin(), values.begin() + static_cast<long>(values.size() / 2), values.end());
+  std::nth_element(values.begin(), values.begin() + static_cast<long>(values.size() / 2),
+                   values.end());
   return values[values.size() / 2];
 }
 
@@ -83,7 +85,8 @@ bool averaged_raw(const CardSampler& sampler, double x_mm, double y_mm, cv::Vec3
   constexpr double kArmMm = 0.7;
   cv::Vec3f sum(0, 0, 0);
   int count = 0;
-  for (const auto& [dx, dy] : {std::pair{0.0, 0.0}, {kArmMm, 0.0}, {-kArmMm, 0.0}, {0.0, kArmMm}, {0.0, -kArmMm}}) {
+  for (const auto& [dx, dy] :
+       {std::pair{0.0, 0.0}, {kArmMm, 0.0}, {-kArmMm, 0.0}, {0.0, kArmMm}, {0.0, -kArmMm}}) {
     cv::Vec3f value;
     if (sampler.raw(x_mm + dx, y_mm + dy, value)) {
       sum += value;
@@ -160,7 +163,7 @@ class CellReader {
   }
 
   ViewCell read(std::size_t row, std::size_t col) const {
-    if (occluded(row, col)) { if (std::getenv("TR_DEBUG")) fprintf(stderr, "cell %zu,%zu occluded\n", row, col); return ViewCell::unknown(); }
+    if (occluded(row, col)) return ViewCell::unknown();
     std::vector<cv::Vec3f> samples;
     int glare = 0;
     int total = 0;
@@ -184,7 +187,6 @@ class CellReader {
     const bool is_monster = best_distance < params_.max_colour_distance &&
                             second_distance - best_distance > params_.min_colour_margin &&
                             spread < params_.max_monster_spread;
-    if (std::getenv("TR_DEBUG")) fprintf(stderr, "cell %zu,%zu lab %.0f %.0f %.0f best %s %.1f second %.1f spread %.1f table %d/%zu glare %d/%d\n", row, col, median[0], median[1], median[2], std::string(referee::colour_name(best)).c_str(), best_distance, second_distance, spread, table_like, samples.size(), glare, total);
     if (is_monster && !is_table) return ViewCell::monster(best);
     if (is_table && !is_monster) return ViewCell::empty();
     if (is_monster && is_table) {
@@ -203,7 +205,8 @@ class CellReader {
     for (std::size_t r = row; r <= row + 1; ++r) {
       for (std::size_t c = col; c <= col + 1; ++c) {
         const auto& raw = face_.raw[r][c];
-        if (!raw || lab_distance(sampler_.balanced_lab(*raw), face_lab_) > params_.max_face_deviation) {
+        if (!raw ||
+            lab_distance(sampler_.balanced_lab(*raw), face_lab_) > params_.max_face_deviation) {
           ++hidden;
         }
       }
@@ -223,11 +226,15 @@ class CellReader {
         const double angle = 2 * std::numbers::pi * (i + 0.5 * (radius > 6.0)) / kAngles;
         if (radius == 0.0 && i > 0) break;
         cv::Vec3f rgb;
-        if (!sampler_.raw(cx + radius * std::cos(angle), cy + radius * std::sin(angle), rgb)) continue;
+        if (!sampler_.raw(cx + radius * std::cos(angle), cy + radius * std::sin(angle), rgb))
+          continue;
         ++total;
         const cv::Vec3f lab = sampler_.balanced_lab(rgb);
-        // Glare and eye whites are white and brighter than the face; a saturated yellow is not.
-        const bool blown_out = std::min({rgb[0], rgb[1], rgb[2]}) > 235.0f || lab[0] > face_lab_[0] + 4.0f;
+        // Glare and eye whites are white and brighter than the face; a saturated yellow is not,
+        // nor a white table seen through a hole.
+        const bool blown_out =
+            (std::min({rgb[0], rgb[1], rgb[2]}) > 235.0f || lab[0] > face_lab_[0] + 4.0f) &&
+            !looks_like_table(table_, lab, params_.table_match_distance);
         if (blown_out) {
           ++glare;
         } else {
@@ -334,36 +341,79 @@ class AlignmentCheck {
   // the top edge.
   static cv::Point2d point(int side, double along, double outward) {
     switch (side) {
-      case 0: return {along, -outward};
-      case 1: return {kCardSideMm + outward, along};
-      case 2: return {kCardSideMm - along, kCardSideMm + outward};
-      default: return {-outward, kCardSideMm - along};
+      case 0:
+        return {along, -outward};
+      case 1:
+        return {kCardSideMm + outward, along};
+      case 2:
+        return {kCardSideMm - along, kCardSideMm + outward};
+      default:
+        return {-outward, kCardSideMm - along};
     }
   }
 
-  bool is_card_material(const cv::Point2d& p) const {
+  enum class Material { border, face, other };
+
+  // Hue and chroma decide; lightness barely, since the top card shades the one below.
+  Material material_at(const cv::Point2d& p) const {
     cv::Vec3f rgb;
-    if (!sampler_.raw(p.x, p.y, rgb)) return false;
-    // Hue and chroma decide; lightness barely, since the top card shades the one below.
+    if (!sampler_.raw(p.x, p.y, rgb)) return Material::other;
     const cv::Vec3f lab = sampler_.balanced_lab(rgb);
-    const auto near = [&](const cv::Vec3f& reference) {
+    const auto distance = [&](const cv::Vec3f& reference) {
       const float dl = 0.2f * (lab[0] - reference[0]);
       const float da = lab[1] - reference[1];
       const float db = lab[2] - reference[2];
-      return std::sqrt(dl * dl + da * da + db * db) < params_.material_distance;
+      return std::sqrt(dl * dl + da * da + db * db);
     };
-    return near(border_lab_) || near(face_lab_);
+    const float to_border = distance(border_lab_);
+    const float to_face = distance(face_lab_);
+    if (std::min(to_border, to_face) >= params_.material_distance) return Material::other;
+    if (to_border <= to_face) return Material::border;
+    // The face is far lighter than the border: a border-coloured table's mottling is not face.
+    return lab[0] > border_lab_[0] + 8.0f ? Material::face : Material::other;
   }
 
-  // How far card material reaches on from the edge at `along`; nullopt where it reaches too far
-  // to be a card below (the table itself looks like card there).
-  std::optional<double> protrusion(int side, double along) const {
+  // How far a card below reaches on from the edge at `along`. A card below offset by d shows
+  // its face for d - 2 mm, then its 2 mm border: the border band marks its edge whatever the
+  // table looks like (a white table passes for face, a blue-grey one for border). The top card
+  // shades the card below next to its edge, so the face there may not read as face.
+  double protrusion(int side, double along) const {
     constexpr double kStepMm = 0.25;
-    constexpr double kReachMm = 25.0;
+    constexpr double kReachMm = 20.0;
+    constexpr double kMinBandMm = 1.0;  // shorter border runs are noise
+    constexpr double kMaxBandMm = 4.0;  // the 2 mm border, blurred; longer is table
+    std::vector<Material> walk;
     for (double outward = kStepMm; outward <= kReachMm; outward += kStepMm) {
-      if (!is_card_material(point(side, along, outward))) return std::max(0.0, outward - kStepMm - blur_mm_);
+      walk.push_back(material_at(point(side, along, outward)));
     }
-    return std::nullopt;
+    const auto outward_at = [&](std::size_t index) {
+      return kStepMm * static_cast<double>(index + 1);
+    };
+    const auto beyond_blur = [&](double outward) { return std::max(0.0, outward - blur_mm_); };
+    double reach = 0.0;
+    for (std::size_t start = 0; start < walk.size();) {
+      if (walk[start] != Material::border) {
+        ++start;
+        continue;
+      }
+      std::size_t end = start;
+      while (end < walk.size() && walk[end] == Material::border) ++end;
+      const double length_mm = kStepMm * static_cast<double>(end - start);
+      const bool at_edge = outward_at(start) <= blur_mm_ + kStepMm;
+      // Beyond the edge, the card below's own face lies just inside its border.
+      const bool face_inside = start >= 1 && (walk[start - 1] == Material::face ||
+                                              (start >= 2 && walk[start - 2] == Material::face));
+      if (end == walk.size() && length_mm > kMaxBandMm) {
+        // Table like the border: the band merges into it; the face before it says how far.
+        reach = at_edge ? 0.0 : beyond_blur(outward_at(start) + 2.0);
+        break;
+      }
+      if (length_mm <= kMaxBandMm && (at_edge || (face_inside && length_mm >= kMinBandMm))) {
+        reach = beyond_blur(outward_at(end - 1));
+      }
+      start = end;
+    }
+    return reach;
   }
 
   bool side_aligned(int side) const {
@@ -371,18 +421,19 @@ class AlignmentCheck {
     std::vector<cv::Point2f> protruding;  // (along - middle, protrusion)
     int measured = 0;
     for (double along = 7.0; along <= kCardSideMm - 7.0; along += 1.5) {
-      const auto reach = protrusion(side, along);
-      if (!reach) continue;
+      const double reach = protrusion(side, along);
       ++measured;
-      if (*reach > 0.5) {
-        protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2), static_cast<float>(*reach));
+      if (reach > 0.5) {
+        protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2),
+                                static_cast<float>(reach));
       }
     }
-    if (protruding.size() < 4 || measured < 8) return true;
+    if (protruding.size() < 4) return true;
     std::vector<float> reaches;
     for (const auto& p : protruding) reaches.push_back(p.y);
     const float typical = median_of(reaches);
-    if (typical > params_.max_aligned_offset_mm && protruding.size() * 4 >= static_cast<std::size_t>(measured)) {
+    if (typical > params_.max_aligned_offset_mm &&
+        protruding.size() * 4 >= static_cast<std::size_t>(measured)) {
       return false;
     }
     cv::Vec4f line;
@@ -418,7 +469,8 @@ FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card
     for (std::size_t col = 0; col < 3; ++col) reading.cells[row * 3 + col] = cells.read(row, col);
   }
   reading.aligned = AlignmentCheck(sampler, params).aligned();
-  reading.consistent = !referee::freeze::fewest_card_explanations(deck, reading.cells, 3, 1).empty();
+  reading.consistent =
+      !referee::freeze::fewest_card_explanations(deck, reading.cells, 3, 1).empty();
   // interface.md: the colours with a line of three, none for a misaligned stack. Whether the
   // player holds three cards is for the game's referee, which knows their hand.
   if (reading.aligned && reading.consistent) {
@@ -435,7 +487,8 @@ FreezeReading read_freeze_pinhole(const cv::Mat& bgr, const referee::FreezeDeck&
                                   const ColourReferences& references,
                                   const FreezeReaderParams& params, StageLog& log) {
   FreezeReading reading;
-  const auto cards = detect_square_cards(bgr, SquareCardSpec{kCardSideMm, kBorderMm}, params.detector, log);
+  const auto cards =
+      detect_square_cards(bgr, SquareCardSpec{kCardSideMm, kBorderMm}, params.detector, log);
   StageTimer cells_stage(log, "cells");
   int unknown = 0;
   for (const DetectedSquareCard& card : cards) {

@@ -19,17 +19,17 @@ namespace tableref::vision {
 
 struct FreezeReaderParams {
   SquareCardDetectorParams detector;
-  float max_colour_distance = 30.0f;  // weighted Lab distance to the colour's reference
-  float min_colour_margin = 10.0f;    // the best colour must beat the second by this much
-  float max_monster_spread = 14.0f;   // a printed disk is uniform; more spread is not a monster
-  float max_face_deviation = 16.0f;   // a face point further than this from white is hidden
-  float table_match_distance = 10.0f; // a sample this close to a table sample looks like table
-  float min_table_fraction = 0.6f;    // share of a position's samples that look like table: empty
-  float min_eye_contrast = 12.0f;     // lightness of the eyes' white over the body: a monster
-  float max_glare_fraction = 0.35f;   // beyond this share of blown-out samples: unknown
-  float material_distance = 12.0f;    // a sample this close to the card's face or border is card
-  double max_aligned_offset_mm = 3.0; // components.md: a card further off is not aligned
-  double max_aligned_turn_deg = 4.0;  // components.md: a card turned further is not aligned
+  float max_colour_distance = 30.0f;   // weighted Lab distance to the colour's reference
+  float min_colour_margin = 10.0f;     // the best colour must beat the second by this much
+  float max_monster_spread = 14.0f;    // a printed disk is uniform; more spread is not a monster
+  float max_face_deviation = 16.0f;    // a face point further than this from white is hidden
+  float table_match_distance = 10.0f;  // a sample this close to a table sample looks like table
+  float min_table_fraction = 0.6f;     // share of a position's samples that look like table: empty
+  float min_eye_contrast = 12.0f;      // lightness of the eyes' white over the body: a monster
+  float max_glare_fraction = 0.5f;     // beyond this share of blown-out samples: unknown
+  float material_distance = 12.0f;     // a sample this close to the card's face or border is card
+  double max_aligned_offset_mm = 3.0;  // components.md: a card further off is not aligned
+  double max_aligned_turn_deg = 4.0;   // components.md: a card turned further is not aligned
   // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
   std::shared_ptr<const LensCorrection> lens = nullptr;
 };
