@@ -26,6 +26,9 @@ struct ReaderSetup {
   std::string game;       // freeze, trio, punto or bugs
   std::string deck_path;  // empty: the built-in deck
   vision::ColourReferences references = vision::palette_references();
+  // The seat zone of a picture point (-1 outside every zone), from a calibrated profile; empty:
+  // Bugs & Co collections are told apart by how close their tiles lie.
+  std::function<int(cv::Point2d)> seat_of;
 };
 
 // The reader of `setup.game`; an Error for a deck file that cannot be read or a game that cannot
