@@ -143,7 +143,7 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       "Time a game's reader stage by stage on rendered scenes (per picture size, against one "
       "BGR-to-gray conversion), and score what it read");
   command->add_option("--game", options->game, "freeze, trio, punto or bugs")
-      ->check(CLI::IsMember({"freeze", "trio", "punto"}))
+      ->check(CLI::IsMember({"freeze", "trio", "punto", "bugs"}))
       ->capture_default_str();
   command->add_option("--level", options->level, "clean, webcam or hard")->capture_default_str();
   command->add_option("--images", options->images, "Rendered scenes to read")

@@ -146,7 +146,10 @@ cv::Mat annotate_bugs(const cv::Mat& bgr, const BugsReading& reading) {
                         " points";
     if (collection.unknown_tiles > 0)
       words += ", " + std::to_string(collection.unknown_tiles) + " unread";
-    draw_label(out, words, lowest + cv::Point2d(0, 70), 0.6, {0, 255, 255});
+    // Below the collection's lowest tile, kept inside the picture.
+    const cv::Point2d place(std::clamp(lowest.x, 200.0, std::max(200.0, out.cols - 200.0)),
+                            std::min(lowest.y + 70, out.rows - 15.0));
+    draw_label(out, words, place, 0.6, {0, 255, 255});
   }
   if (reading.unstable)
     draw_label(out, "UNSTABLE: a tile could not be read", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
