@@ -60,8 +60,14 @@ int run_analyze(AnalyzeOptions& options) {
     print_error(error->message);
     return kExitBadInput;
   }
-  const referee::Result<Analyzer> analyzer = make_analyzer(
-      {options.game, options.deck_path, options.profile.references(), options.profile.lens()});
+  ReaderSetup setup{
+      options.game, options.deck_path, options.profile.references(), options.profile.lens(), {}};
+  if (options.profile.profile && options.profile.profile->seats) {
+    setup.seat_of = [seats = *options.profile.profile->seats](cv::Point2d point) {
+      return seats.seat_of(point).value_or(-1);
+    };
+  }
+  const referee::Result<Analyzer> analyzer = make_analyzer(setup);
   if (!analyzer) {
     print_error(analyzer.error().message);
     return kExitBadInput;

@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "commands.hpp"
+#include "evaluation/bugs_score.hpp"
 #include "evaluation/freeze_score.hpp"
 #include "evaluation/punto_score.hpp"
 #include "evaluation/trio_score.hpp"
@@ -41,7 +42,8 @@ double gray_conversion_ms(const cv::Mat& bgr) {
 }
 
 // What a game's reading is scored with (evaluation/).
-using Score = std::variant<evaluation::FreezeScore, evaluation::TrioScore, evaluation::PuntoScore>;
+using Score = std::variant<evaluation::FreezeScore, evaluation::TrioScore, evaluation::PuntoScore,
+                           evaluation::BugsScore>;
 
 Score empty_score(referee::Game game) {
   switch (game) {
@@ -49,6 +51,8 @@ Score empty_score(referee::Game game) {
       return evaluation::TrioScore{};
     case referee::Game::punto:
       return evaluation::PuntoScore{};
+    case referee::Game::bugs:
+      return evaluation::BugsScore{};
     default:
       return evaluation::FreezeScore{};
   }
@@ -62,8 +66,10 @@ void add_to_score(Score& score, const nlohmann::json& truth, const nlohmann::jso
           total.add(evaluation::score_freeze(truth, fields));
         else if constexpr (std::is_same_v<Total, evaluation::TrioScore>)
           total.add(evaluation::score_trio(truth, fields));
-        else
+        else if constexpr (std::is_same_v<Total, evaluation::PuntoScore>)
           total.add(evaluation::score_punto(truth, fields));
+        else
+          total.add(evaluation::score_bugs(truth, fields));
       },
       score);
 }
@@ -94,7 +100,8 @@ int run_bench(const BenchOptions& options) {
     return kExitBadInput;
   }
   const auto game = referee::parse_game(options.game);
-  const referee::Result<Analyzer> analyzer = make_analyzer({options.game, "", vision::palette_references()});
+  const referee::Result<Analyzer> analyzer =
+      make_analyzer({options.game, "", vision::palette_references(), nullptr, {}});
   if (!game || !analyzer) {
     print_error(game ? analyzer.error().message : "unknown game '" + options.game + "'");
     return kExitBadInput;
@@ -135,8 +142,8 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       "bench",
       "Time a game's reader stage by stage on rendered scenes (per picture size, against one "
       "BGR-to-gray conversion), and score what it read");
-  command->add_option("--game", options->game, "freeze, trio or punto")
-      ->check(CLI::IsMember({"freeze", "trio", "punto"}))
+  command->add_option("--game", options->game, "freeze, trio, punto or bugs")
+      ->check(CLI::IsMember({"freeze", "trio", "punto", "bugs"}))
       ->capture_default_str();
   command->add_option("--level", options->level, "clean, webcam or hard")->capture_default_str();
   command->add_option("--images", options->images, "Rendered scenes to read")

@@ -6,6 +6,7 @@
 #include "referee/deck.hpp"
 #include "referee/trio/layout.hpp"
 #include "vision/annotate.hpp"
+#include "vision/bugs_reader.hpp"
 #include "vision/freeze_reader.hpp"
 #include "vision/observation_json.hpp"
 #include "vision/punto_reader.hpp"
@@ -140,14 +141,52 @@ referee::Result<Analyzer> punto_analyzer(const ReaderSetup& setup) {
   });
 }
 
+void print_bugs_summary(const std::string& image, const vision::BugsReading& reading) {
+  std::cout << image << ": " << reading.tiles.size() << " tile(s)"
+            << (reading.unstable ? ", view unstable" : "") << '\n';
+  for (std::size_t index = 0; index < reading.collections.size(); ++index) {
+    const vision::BugsCollectionReading& collection = reading.collections[index];
+    const referee::bugs::Score& score = collection.score;
+    std::cout << "  "
+              << (collection.seat >= 0 ? "seat " + std::to_string(collection.seat)
+                                       : "collection " + std::to_string(index + 1))
+              << ": " << score.sets << " set(s) of 3, " << score.others
+              << " other tile(s), trophies " << score.trophies << ": " << score.total()
+              << " points";
+    if (collection.unknown_tiles > 0) std::cout << " (" << collection.unknown_tiles << " unread)";
+    std::cout << '\n';
+    for (const std::size_t tile : collection.tiles)
+      std::cout << "    " << vision::describe_tile(reading.tiles[tile]) << '\n';
+  }
+  for (const std::string& doubt : reading.doubts) std::cout << "  unstable: " << doubt << '\n';
+}
+
+referee::Result<Analyzer> bugs_analyzer(const ReaderSetup& setup) {
+  auto deck = std::make_shared<referee::BugsDeck>(referee::builtin_bugs_deck());
+  if (!setup.deck_path.empty()) {
+    referee::Result<referee::BugsDeck> custom_deck = referee::load_bugs_deck(setup.deck_path);
+    if (!custom_deck) return custom_deck.error();
+    *deck = std::move(custom_deck).value();
+  }
+  return Analyzer(
+      [deck, seat_of = setup.seat_of, params = reader_params<vision::BugsReaderParams>(setup)](
+          const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
+        auto reading = std::make_shared<const vision::BugsReading>(
+            vision::read_bugs(image, *deck, params, log, seat_of));
+        return Analysis{vision::bugs_fields(*reading),
+                        [image_path, reading] { print_bugs_summary(image_path, *reading); },
+                        [image, reading] { return vision::annotate_bugs(image, *reading); }};
+      });
+}
+
 }  // namespace
 
 referee::Result<Analyzer> make_analyzer(const ReaderSetup& setup) {
   if (setup.game == "freeze") return freeze_analyzer(setup);
   if (setup.game == "trio") return trio_analyzer(setup);
   if (setup.game == "punto") return punto_analyzer(setup);
-  return referee::Error{"--game " + setup.game +
-                        ": only freeze, trio and punto can be read from pictures so far"};
+  if (setup.game == "bugs") return bugs_analyzer(setup);
+  return referee::Error{"--game " + setup.game + ": expected freeze, trio, punto or bugs"};
 }
 
 }  // namespace tableref::cli

@@ -30,6 +30,9 @@ struct ReaderSetup {
   vision::ColourReferences references = vision::palette_references();
   // A calibrated camera's lens to undo; none: pictures are read as they come.
   std::shared_ptr<const vision::LensCorrection> lens = nullptr;
+  // The seat zone of a picture point (-1 outside every zone), from a calibrated profile; empty:
+  // Bugs & Co collections are told apart by how close their tiles lie.
+  std::function<int(cv::Point2d)> seat_of;
 };
 
 // The reader of `setup.game`; an Error for a deck file that cannot be read or a game that cannot

@@ -65,10 +65,6 @@ int run_render(const RenderOptions& options) {
     print_error("unknown game '" + options.game + "' (expected freeze, trio, punto or bugs)");
     return kExitBadInput;
   }
-  if (*game == referee::Game::bugs) {
-    print_error(options.game + " scenes are not rendered yet (only freeze, trio and punto)");
-    return kExitBadInput;
-  }
   const std::optional<samples::Level> level = samples::parse_level(options.level);
   if (!level) {
     print_error("unknown level '" + options.level + "' (expected clean, webcam or hard)");
@@ -142,7 +138,7 @@ void add_render_command(CLI::App& app, int& exit_status) {
   auto options = std::make_shared<RenderOptions>();
   CLI::App* command = app.add_subcommand(
       "render", "Render sample images of a game with their ground truth (PNG + JSON per image)");
-  command->add_option("--game", options->game, "freeze, trio or punto (bugs: not yet)")
+  command->add_option("--game", options->game, "freeze, trio, punto or bugs")
       ->capture_default_str();
   command->add_option("--level", options->level, "clean, webcam or hard")->capture_default_str();
   command->add_option("--count", options->count, "Number of images")

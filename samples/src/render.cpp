@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "bugs_render.hpp"
 #include "freeze_render.hpp"
 #include "punto_render.hpp"
 #include "samples/capture.hpp"
@@ -70,9 +71,12 @@ RenderedImage render_random(referee::Game game, Level level, std::uint64_t seed)
         return try_render_punto(scene, conditions, rng());
       };
       break;
-    default:
-      throw std::invalid_argument(std::string(referee::game_name(game)) +
-                                  " scenes are not rendered yet");
+    case referee::Game::bugs:
+      attempt = [](const CaptureConditions& conditions, std::mt19937_64& rng) {
+        const BugsScene scene = random_bugs_scene(rng);
+        return try_render_bugs(scene, conditions, rng());
+      };
+      break;
   }
   std::mt19937_64 rng(seed);
   const CaptureConditions conditions = draw_conditions(level, rng);

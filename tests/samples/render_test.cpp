@@ -360,8 +360,7 @@ TEST(RenderFreeze, HandsHideCellsOnlyWhereTheyAre) {
   }
 }
 
-TEST(RenderFreeze, BugsIsNotRenderedYetAndAFreezeSceneNeedsCards) {
-  EXPECT_THROW(render_random(referee::Game::bugs, Level::clean, 1), std::invalid_argument);
+TEST(RenderFreeze, AFreezeSceneNeedsCards) {
   EXPECT_THROW(render_freeze(FreezeScene{}, plain_conditions({1280, 720}, {0, 0, 0}), 1),
                std::invalid_argument);
 }

@@ -119,4 +119,41 @@ cv::Mat annotate_punto(const cv::Mat& bgr, const PuntoReading& reading) {
   return out;
 }
 
+cv::Mat annotate_bugs(const cv::Mat& bgr, const BugsReading& reading) {
+  cv::Mat out = bgr.clone();
+  for (const BugsTileReading& tile : reading.tiles) {
+    const double scale = std::clamp(cv::norm(tile.polygon[1] - tile.polygon[0]) / 180.0, 0.3, 0.8);
+    std::vector<cv::Point> outline;
+    for (const cv::Point2d& corner : tile.polygon) outline.emplace_back(corner);
+    const bool read = tile.trophy ? tile.value.has_value() : tile.species.has_value();
+    cv::polylines(out, outline, true, read ? cv::Scalar(0, 255, 0) : cv::Scalar(0, 0, 255), 2,
+                  cv::LINE_AA);
+    draw_label(out, describe_tile(tile), tile.center, scale);
+  }
+  for (std::size_t index = 0; index < reading.collections.size(); ++index) {
+    const BugsCollectionReading& collection = reading.collections[index];
+    cv::Point2d lowest(0, 0);
+    for (const std::size_t tile : collection.tiles) {
+      const cv::Point2d centre = reading.tiles[tile].center;
+      if (centre.y > lowest.y) lowest = centre;
+    }
+    const referee::bugs::Score& score = collection.score;
+    std::string words = (collection.seat >= 0 ? "seat " + std::to_string(collection.seat)
+                                              : "collection " + std::to_string(index + 1)) +
+                        ": " + std::to_string(score.sets) + " set(s), " +
+                        std::to_string(score.others) + " other(s), trophies " +
+                        std::to_string(score.trophies) + " = " + std::to_string(score.total()) +
+                        " points";
+    if (collection.unknown_tiles > 0)
+      words += ", " + std::to_string(collection.unknown_tiles) + " unread";
+    // Below the collection's lowest tile, kept inside the picture.
+    const cv::Point2d place(std::clamp(lowest.x, 200.0, std::max(200.0, out.cols - 200.0)),
+                            std::min(lowest.y + 70, out.rows - 15.0));
+    draw_label(out, words, place, 0.6, {0, 255, 255});
+  }
+  if (reading.unstable)
+    draw_label(out, "UNSTABLE: a tile could not be read", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
+  return out;
+}
+
 }  // namespace tableref::vision

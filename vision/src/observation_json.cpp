@@ -103,4 +103,34 @@ nlohmann::json punto_fields(const PuntoReading& reading) {
   return fields;
 }
 
+nlohmann::json bugs_fields(const BugsReading& reading) {
+  nlohmann::json tiles = nlohmann::json::array();
+  for (const BugsTileReading& tile : reading.tiles) {
+    nlohmann::json polygon = nlohmann::json::array();
+    for (const cv::Point2d& corner : tile.polygon) polygon.push_back(point_json(corner));
+    nlohmann::json entry = {{"polygon", std::move(polygon)},
+                            {"center", point_json(tile.center)},
+                            {"kind", tile.trophy ? "trophy" : "monster"}};
+    if (tile.trophy)
+      entry["value"] = tile.value ? nlohmann::json(*tile.value) : nlohmann::json("unknown");
+    else
+      entry["species"] = tile.species ? *tile.species : std::string("unknown");
+    tiles.push_back(std::move(entry));
+  }
+  nlohmann::json players = nlohmann::json::array();
+  for (const BugsCollectionReading& collection : reading.collections) {
+    nlohmann::json player = {{"tiles", collection.tiles},
+                             {"score", referee::bugs::to_json(collection.score)},
+                             {"unknown_tiles", collection.unknown_tiles}};
+    if (collection.seat >= 0) player["seat"] = collection.seat;
+    players.push_back(std::move(player));
+  }
+  nlohmann::json fields = {{"status", reading.unstable ? "unstable" : "ok"},
+                           {"tiles", std::move(tiles)},
+                           {"score", referee::bugs::to_json(reading.score)},
+                           {"players", std::move(players)}};
+  if (!reading.doubts.empty()) fields["doubts"] = reading.doubts;
+  return fields;
+}
+
 }  // namespace tableref::vision

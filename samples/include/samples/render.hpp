@@ -24,7 +24,6 @@ RenderedImage render_freeze(const FreezeScene& scene, const CaptureConditions& c
                             std::uint64_t seed);
 
 // Draws the conditions of `level` and a random scene of `game` from `seed`, and renders them.
-// Throws std::invalid_argument for games not rendered yet (punto, bugs).
 RenderedImage render_random(referee::Game game, Level level, std::uint64_t seed);
 
 // The seed of image `index` of a run started with `run_seed`: runs with nearby seeds share no

@@ -1,0 +1,63 @@
+// Bugs & Co reading on rendered scenes with known truth. The thresholds lock in the accuracy
+// measured on these fixed seeds, so that a regression fails.
+
+#include "vision/bugs_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <iostream>
+
+#include "evaluation/bugs_score.hpp"
+#include "referee/deck.hpp"
+#include "samples/render.hpp"
+#include "vision/observation_json.hpp"
+
+namespace tableref::vision {
+namespace {
+
+evaluation::BugsScore score_level(samples::Level level, std::uint64_t run_seed, int images) {
+  evaluation::BugsScore total;
+  for (int i = 0; i < images; ++i) {
+    const auto rendered =
+        samples::render_random(referee::Game::bugs, level, samples::image_seed(run_seed, i));
+    StageLog log;
+    const BugsReading reading =
+        read_bugs(rendered.image_bgr, referee::builtin_bugs_deck(), {}, log);
+    const auto score = evaluation::score_bugs(rendered.truth, bugs_fields(reading));
+    if (score.tiles_wrong > 0 || score.collections_exact < score.collections)
+      std::cout << "image " << i << ": " << score.report() << '\n';
+    total.add(score);
+  }
+  std::cout << samples::level_name(level) << ":\n" << total.report() << '\n';
+  return total;
+}
+
+TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
+  const auto score = score_level(samples::Level::clean, 4101, 10);
+  EXPECT_GE(score.recall(), 0.88);
+  EXPECT_GE(score.precision(), 0.99);
+  EXPECT_GE(score.species_accuracy(), 0.99);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_GE(score.collection_accuracy(), 0.85);
+}
+
+// The targets are 99 % of species right and 95 % of collections scored exactly. Not met yet:
+// eyes blurred to a few pixels are often left `unknown` (the picture is then unstable), and a
+// missed eye is sometimes taken for another eye count. What is measured is locked in.
+TEST(BugsReader, WebcamScenesAreMostlyReadAndRarelyWrong) {
+  const auto score = score_level(samples::Level::webcam, 5202, 12);
+  EXPECT_GE(score.recall(), 0.95);
+  EXPECT_GE(score.precision(), 0.97);
+  EXPECT_GE(score.species_accuracy(), 0.5);
+  EXPECT_LE(score.wrong_rate(), 0.04);
+}
+
+// Hands, glare and heavy blur: a wrong species is rarer than `unknown`.
+TEST(BugsReader, HardScenesSayUnknownRatherThanGuess) {
+  const auto score = score_level(samples::Level::hard, 6303, 8);
+  EXPECT_GE(score.precision(), 0.95);
+  EXPECT_LT(score.tiles_wrong, score.tiles_unknown);
+}
+
+}  // namespace
+}  // namespace tableref::vision

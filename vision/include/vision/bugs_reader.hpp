@@ -1,0 +1,82 @@
+#pragma once
+// Bugs & Co from a picture: every tile with its kind, a monster's species read from its eye
+// count, body shape and body pattern (the body colour is ignored: it is printed at random), a
+// trophy's value from its dots, and the score of the collections seen. What cannot be decided is
+// `unknown`, and a picture with an unknown tile or a tile under a hand is `unstable`.
+
+#include <array>
+#include <functional>
+#include <memory>
+#include <opencv2/core.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "referee/bugs/scoring.hpp"
+#include "referee/components.hpp"
+#include "vision/lens_correction.hpp"
+#include "vision/stage_log.hpp"
+
+namespace tableref::vision {
+
+struct BugsReaderParams {
+  // Finding the tiles: the cream face is brighter than most tables and than everything printed
+  // on it; each threshold (luminance / local white) is tried in turn.
+  std::vector<double> face_thresholds = {0.72, 0.86};
+  int white_downscale = 8;
+  double min_side_px = 50.0;        // the envelope promises 70 px; margin for tilt
+  double max_side_fraction = 0.45;  // of the image's shorter side
+  double min_fill = 0.86;           // component area / its quadrilateral's area
+  double max_side_ratio = 1.8;
+  int parting_erosion_px = 3;  // tiles touching at a corner are parted by eroding this much
+
+  double tile_px_per_mm = 6.0;  // tiles are read resampled square at this scale
+  // Collections: tiles closer than this many tile sides (centre to centre) lie in one collection.
+  double collection_link_sides = 1.9;
+  // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
+  std::shared_ptr<const LensCorrection> lens = nullptr;
+};
+
+struct BugsTileReading {
+  // Corners in image pixels, clockwise, polygon[0] -> polygon[1] the side nearest to image +x.
+  std::array<cv::Point2d, 4> polygon;
+  cv::Point2d center;
+  bool trophy = false;
+  std::optional<int> eyes;                     // monsters: 1 to 3; nullopt: unknown
+  std::optional<referee::BugShape> shape;      // nullopt: unknown
+  std::optional<referee::BugPattern> pattern;  // nullopt: unknown
+  std::optional<std::string> species;          // a deck id when all three are read and exist
+  std::optional<int> value;                    // trophies: 1 to 3; nullopt: unknown
+  int collection = 0;                          // index into BugsReading::collections
+};
+
+struct BugsCollectionReading {
+  int seat = -1;                   // the seat zone it lies in; -1 when grouped by distance
+  std::vector<std::size_t> tiles;  // indices into BugsReading::tiles
+  referee::bugs::Score score;      // of the tiles read; unknown tiles are left out
+  int unknown_tiles = 0;
+};
+
+struct BugsReading {
+  std::vector<BugsTileReading> tiles;  // by image row, then column
+  std::vector<BugsCollectionReading> collections;
+  referee::bugs::Score score;  // of every tile read, as one collection (interface.md)
+  bool unstable = false;
+  std::vector<std::string> doubts;  // why the picture is unstable, in words
+};
+
+// The seat zone (0 to N - 1) of an image point, or -1 outside every zone. Without it, tiles are
+// grouped into collections by how close they lie.
+using SeatOfPoint = std::function<int(cv::Point2d image_point)>;
+
+// Moves every point of the reading (corners, centres) by `map`.
+void move_points(BugsReading& reading, const PointMap& map);
+
+BugsReading read_bugs(const cv::Mat& bgr, const referee::BugsDeck& deck,
+                      const BugsReaderParams& params, StageLog& log,
+                      const SeatOfPoint& seat_of = {});
+
+// "2 eyes star spots", "trophy 3", with "?" for what is unknown.
+std::string describe_tile(const BugsTileReading& tile);
+
+}  // namespace tableref::vision

@@ -1,0 +1,177 @@
+#include "vision/bugs_reader.hpp"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+#include "bugs_tiles.hpp"
+#include "vision/quad_geometry.hpp"
+
+namespace tableref::vision {
+
+namespace {
+
+// The deck's species with these eyes, shape and pattern; nullopt when it has none.
+std::optional<std::string> species_id(const referee::BugsDeck& deck, int eyes,
+                                      referee::BugShape shape, referee::BugPattern pattern) {
+  for (const referee::BugSpecies& species : deck.species) {
+    if (species.eyes == eyes && species.shape == shape && species.pattern == pattern)
+      return species.id;
+  }
+  return std::nullopt;
+}
+
+// Tiles grouped into collections: by seat zone when the seats are known, else by how close they
+// lie (a player's tiles lie together, away from the others').
+std::vector<int> group_tiles(const std::vector<BugsTileReading>& tiles,
+                             const BugsReaderParams& params, const SeatOfPoint& seat_of,
+                             std::vector<int>& seats) {
+  std::vector<int> group(tiles.size());
+  if (seat_of) {
+    std::map<int, int> group_of_seat;
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      const int seat = seat_of(tiles[i].center);
+      if (!group_of_seat.contains(seat)) {
+        group_of_seat[seat] = static_cast<int>(seats.size());
+        seats.push_back(seat);
+      }
+      group[i] = group_of_seat[seat];
+    }
+    return group;
+  }
+  std::iota(group.begin(), group.end(), 0);
+  const std::function<int(int)> root = [&](int i) {
+    return group[static_cast<std::size_t>(i)] == i ? i : root(group[static_cast<std::size_t>(i)]);
+  };
+  for (std::size_t a = 0; a < tiles.size(); ++a) {
+    for (std::size_t b = a + 1; b < tiles.size(); ++b) {
+      const double side = 0.5 * (mean_side(tiles[a].polygon) + mean_side(tiles[b].polygon));
+      if (cv::norm(tiles[a].center - tiles[b].center) < params.collection_link_sides * side)
+        group[static_cast<std::size_t>(root(static_cast<int>(a)))] = root(static_cast<int>(b));
+    }
+  }
+  std::vector<int> roots(tiles.size());
+  for (std::size_t i = 0; i < tiles.size(); ++i) roots[i] = root(static_cast<int>(i));
+  std::map<int, int> index_of_root;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    if (!index_of_root.contains(roots[i])) {
+      index_of_root[roots[i]] = static_cast<int>(seats.size());
+      seats.push_back(-1);
+    }
+    group[i] = index_of_root[roots[i]];
+  }
+  return group;
+}
+
+// The score of the tiles read; unknown tiles are left out (and counted).
+referee::bugs::Score score_of(const std::vector<BugsTileReading>& tiles,
+                              const std::vector<std::size_t>& indices, int& unknown) {
+  referee::bugs::Collection collection;
+  unknown = 0;
+  for (const std::size_t index : indices) {
+    const BugsTileReading& tile = tiles[index];
+    if (tile.trophy && tile.value) {
+      collection.trophies.push_back(*tile.value);
+    } else if (!tile.trophy && tile.species) {
+      collection.species.push_back(*tile.species);
+    } else {
+      ++unknown;
+    }
+  }
+  return referee::bugs::score(collection);
+}
+
+}  // namespace
+
+namespace {
+
+BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
+                              const BugsReaderParams& params, StageLog& log,
+                              const SeatOfPoint& seat_of) {
+  BugsReading reading;
+  const auto found = bugs::find_tiles(bgr, params, log);
+
+  StageTimer read_stage(log, "read tiles");
+  for (const auto& corners : found) {
+    BugsTileReading tile;
+    tile.polygon = corners;
+    tile.center = apply_homography(image_from_square(corners, bugs::kTileSideMm),
+                                   {bugs::kTileSideMm / 2, bugs::kTileSideMm / 2});
+    cv::Mat debug;
+    const bugs::TileFace face = bugs::read_tile(bgr, corners, params.tile_px_per_mm,
+                                                log.wants_debug_images() ? &debug : nullptr);
+    tile.trophy = face.trophy;
+    tile.value = face.value;
+    tile.eyes = face.eyes;
+    tile.shape = face.shape;
+    tile.pattern = face.pattern;
+    if (tile.eyes && tile.shape && tile.pattern)
+      tile.species = species_id(deck, *tile.eyes, *tile.shape, *tile.pattern);
+    reading.tiles.push_back(tile);
+    if (!debug.empty()) log.debug_image("tile-" + std::to_string(reading.tiles.size() - 1), debug);
+  }
+  std::sort(reading.tiles.begin(), reading.tiles.end(), [](const auto& a, const auto& b) {
+    return std::pair(a.center.y, a.center.x) < std::pair(b.center.y, b.center.x);
+  });
+  read_stage.finish(static_cast<int>(reading.tiles.size()));
+
+  StageTimer score_stage(log, "collections");
+  std::vector<int> seats;
+  const std::vector<int> group = group_tiles(reading.tiles, params, seat_of, seats);
+  reading.collections.resize(seats.size());
+  for (std::size_t i = 0; i < reading.tiles.size(); ++i) {
+    reading.tiles[i].collection = group[i];
+    reading.collections[static_cast<std::size_t>(group[i])].tiles.push_back(i);
+  }
+  for (std::size_t c = 0; c < reading.collections.size(); ++c) {
+    BugsCollectionReading& collection = reading.collections[c];
+    collection.seat = seats[c];
+    collection.score = score_of(reading.tiles, collection.tiles, collection.unknown_tiles);
+  }
+  std::vector<std::size_t> everything(reading.tiles.size());
+  std::iota(everything.begin(), everything.end(), std::size_t{0});
+  int unknown = 0;
+  reading.score = score_of(reading.tiles, everything, unknown);
+  if (unknown > 0) {
+    reading.unstable = true;
+    reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
+  }
+  score_stage.finish(static_cast<int>(reading.collections.size()));
+  return reading;
+}
+
+}  // namespace
+
+void move_points(BugsReading& reading, const PointMap& map) {
+  move_card_points(reading.tiles, map);
+}
+
+BugsReading read_bugs(const cv::Mat& bgr, const referee::BugsDeck& deck,
+                      const BugsReaderParams& params, StageLog& log, const SeatOfPoint& seat_of) {
+  const LensCorrection* lens = params.lens.get();
+  // Seats are zones of the picture as given: a point of the undistorted one goes back first.
+  SeatOfPoint seat_of_pinhole = seat_of;
+  if (lens != nullptr && seat_of) {
+    seat_of_pinhole = [lens, &seat_of](cv::Point2d pinhole_px) {
+      return seat_of(lens->raw_from_pinhole(pinhole_px));
+    };
+  }
+  return read_through_lens(lens, bgr, [&](const cv::Mat& picture) {
+    return read_bugs_pinhole(picture, deck, params, log, seat_of_pinhole);
+  });
+}
+
+std::string describe_tile(const BugsTileReading& tile) {
+  std::ostringstream words;
+  if (tile.trophy) {
+    words << "trophy " << (tile.value ? std::to_string(*tile.value) : "?");
+    return words.str();
+  }
+  words << (tile.eyes ? std::to_string(*tile.eyes) : "?") << (tile.eyes == 1 ? " eye " : " eyes ")
+        << (tile.shape ? std::string(referee::shape_name(*tile.shape)) : "?") << ' '
+        << (tile.pattern ? std::string(referee::pattern_name(*tile.pattern)) : "?");
+  return words.str();
+}
+
+}  // namespace tableref::vision

@@ -1,0 +1,493 @@
+#include "bugs_tiles.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/quad_geometry.hpp"
+#include "vision/square_card_detector.hpp"
+
+namespace tableref::vision::bugs {
+
+namespace {
+
+using referee::BugPattern;
+using referee::BugShape;
+
+constexpr double kTrophyFaceMm = kTileSideMm - 2 * kTrophyBorderMm;
+// The cream face sampled for its colour: clear of the edge, the gold border and the art.
+constexpr double kFaceBandFromMm = 3.8, kFaceBandToMm = 6.5;
+// The gold border sampled: clear of the edge and of the rounded corners.
+constexpr double kGoldBandFromMm = 0.8, kGoldBandToMm = 2.2, kCornerClearMm = 5.0;
+constexpr double kMinGoldShare = 0.55;
+// The art of a monster lies within this distance of the tile's centre (body about 28 mm across,
+// eyes a little beyond its edge).
+constexpr double kArtRadiusMm = 18.5;
+// Colour against the cream face, channel by channel (face = 1).
+constexpr float kNotCream = 0.2f;                        // any channel this far off: not face
+constexpr float kWhiteBlue = 1.08f, kWhiteGreen = 1.0f;  // white eyes: bluer than cream
+constexpr float kWhiteRed = 0.94f;
+constexpr float kPupilDark = 0.6f;      // grey level / face
+constexpr float kPupilNeutral = 0.35f;  // channel spread / face grey
+constexpr double kPupilAreaMm2 = std::numbers::pi * 1.4 * 1.4;
+constexpr double kMinPupilShare = 0.3, kMaxPupilShare = 3.0;
+constexpr double kMinEyeWhiteShare = 0.25;  // of the ring around a pupil
+constexpr double kMinLonelyWhiteMm2 = 8.0;  // a white this large is an eye (or glare)
+constexpr double kEyeWhiteMm2 = std::numbers::pi * (3.0 * 3.0 - 1.4 * 1.4);
+constexpr double kSpareEyeWhite = 0.6;  // white beyond its pupils' eyes: an eye was missed
+constexpr double kMinEyePitchMm = 5.5, kMaxEyePitchMm = 10.0;
+// Spots and stripes: darker than the body by this factor.
+constexpr float kPatternDark = 0.74f;
+constexpr double kMinPatternPartMm2 = 3.0;
+constexpr double kMaxPlainPatternMm2 = 4.0;
+constexpr double kElongated = 2.3;
+// Shapes, from the body's outline seen from its centroid.
+constexpr double kStarSolidity = 0.82;       // area / convex hull area
+constexpr double kMinConvexSolidity = 0.9;   // between: neither a star nor a convex body
+constexpr double kMinPeakProminence = 0.09;  // of the mean radius: a point of the shape
+// Trophy dots: 6 mm, dark.
+constexpr float kDotDark = 0.5f;
+constexpr double kDotAreaMm2 = std::numbers::pi * 3 * 3;
+
+cv::Mat resampled(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double side_mm,
+                  double px_per_mm) {
+  const cv::Matx33d image_from_mm = image_from_square(corners, side_mm);
+  const cv::Matx33d mm_from_px(1 / px_per_mm, 0, 0.5 / px_per_mm, 0, 1 / px_per_mm, 0.5 / px_per_mm,
+                               0, 0, 1);
+  const int side = static_cast<int>(std::lround(side_mm * px_per_mm));
+  cv::Mat face;
+  cv::warpPerspective(bgr, face, cv::Mat(image_from_mm * mm_from_px), cv::Size(side, side),
+                      cv::INTER_LINEAR | cv::WARP_INVERSE_MAP, cv::BORDER_REPLICATE);
+  return face;
+}
+
+// Pixels whose distance (mm) from the nearest edge of the square lies in [from, to), away from
+// the corners by `corner_clear` along the edge.
+cv::Mat edge_band(int side_px, double px_per_mm, double from_mm, double to_mm,
+                  double corner_clear_mm = 0) {
+  cv::Mat band(side_px, side_px, CV_8U, cv::Scalar(0));
+  const double side_mm = side_px / px_per_mm;
+  for (int y = 0; y < side_px; ++y) {
+    for (int x = 0; x < side_px; ++x) {
+      const double mx = (x + 0.5) / px_per_mm, my = (y + 0.5) / px_per_mm;
+      const double dx = std::min(mx, side_mm - mx), dy = std::min(my, side_mm - my);
+      const double edge = std::min(dx, dy), along = std::max(dx, dy);
+      if (edge >= from_mm && edge < to_mm && along >= corner_clear_mm) band.at<uchar>(y, x) = 255;
+    }
+  }
+  return band;
+}
+
+cv::Vec3f median_colour(const cv::Mat& bgr, const cv::Mat& mask) {
+  std::array<std::vector<uchar>, 3> channels;
+  for (int y = 0; y < bgr.rows; ++y) {
+    for (int x = 0; x < bgr.cols; ++x) {
+      if (mask.at<uchar>(y, x) == 0) continue;
+      const cv::Vec3b pixel = bgr.at<cv::Vec3b>(y, x);
+      for (int c = 0; c < 3; ++c) channels[static_cast<std::size_t>(c)].push_back(pixel[c]);
+    }
+  }
+  cv::Vec3f median(1, 1, 1);
+  for (int c = 0; c < 3; ++c) {
+    auto& values = channels[static_cast<std::size_t>(c)];
+    if (values.empty()) continue;
+    std::nth_element(values.begin(), values.begin() + static_cast<long>(values.size() / 2),
+                     values.end());
+    median[c] = std::max(1.0f, static_cast<float>(values[values.size() / 2]));
+  }
+  return median;
+}
+
+// The face in units of its cream (each channel divided by the cream's): independent of the
+// light's colour and brightness.
+struct RelativeFace {
+  cv::Mat ratio;   // CV_32FC3, BGR order
+  cv::Mat grey;    // CV_32F, grey / cream grey
+  cv::Mat spread;  // CV_32F, (max - min channel) / cream grey, in the picture's own units
+};
+
+RelativeFace relative_face(const cv::Mat& face_bgr, const cv::Vec3f& cream) {
+  RelativeFace out;
+  cv::Mat as_float;
+  face_bgr.convertTo(as_float, CV_32FC3);
+  const float cream_grey = 0.114f * cream[0] + 0.587f * cream[1] + 0.299f * cream[2];
+  out.ratio = as_float.mul(cv::Scalar(1 / cream[0], 1 / cream[1], 1 / cream[2]));
+  std::vector<cv::Mat> channels;
+  cv::split(as_float, channels);
+  out.grey = (0.114f * channels[0] + 0.587f * channels[1] + 0.299f * channels[2]) / cream_grey;
+  cv::Mat high = cv::max(cv::max(channels[0], channels[1]), channels[2]);
+  cv::Mat low = cv::min(cv::min(channels[0], channels[1]), channels[2]);
+  out.spread = (high - low) / cream_grey;
+  return out;
+}
+
+cv::Mat disk_mask(int side_px, double px_per_mm, double radius_mm) {
+  cv::Mat mask(side_px, side_px, CV_8U, cv::Scalar(0));
+  cv::circle(mask, {side_px / 2, side_px / 2}, static_cast<int>(std::lround(radius_mm * px_per_mm)),
+             cv::Scalar(255), cv::FILLED);
+  return mask;
+}
+
+cv::Mat ellipse_kernel(double diameter_px) {
+  const int size = std::max(1, static_cast<int>(std::lround(diameter_px)) | 1);
+  return cv::getStructuringElement(cv::MORPH_ELLIPSE, {size, size});
+}
+
+// The largest component of `mask`, its holes filled.
+cv::Mat largest_filled(const cv::Mat& mask) {
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(mask.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  cv::Mat filled(mask.size(), CV_8U, cv::Scalar(0));
+  if (contours.empty()) return filled;
+  const auto largest = std::max_element(
+      contours.begin(), contours.end(),
+      [](const auto& a, const auto& b) { return cv::contourArea(a) < cv::contourArea(b); });
+  cv::drawContours(filled, std::vector<std::vector<cv::Point>>{*largest}, 0, cv::Scalar(255),
+                   cv::FILLED);
+  return filled;
+}
+
+// How far the polygon's boundary lies from `centre` in each of `bins` directions.
+std::vector<double> radial_profile(const std::vector<cv::Point>& polygon, cv::Point2d centre,
+                                   int bins) {
+  std::vector<double> radius(static_cast<std::size_t>(bins), 0.0);
+  for (int bin = 0; bin < bins; ++bin) {
+    const double angle = 2 * std::numbers::pi * bin / bins;
+    const cv::Point2d ray(std::cos(angle), std::sin(angle));
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+      const cv::Point2d a = cv::Point2d(polygon[i]) - centre;
+      const cv::Point2d b = cv::Point2d(polygon[(i + 1) % polygon.size()]) - centre;
+      const cv::Point2d edge = b - a;
+      const double denominator = ray.x * edge.y - ray.y * edge.x;
+      if (std::abs(denominator) < 1e-9) continue;
+      const double t = (a.x * edge.y - a.y * edge.x) / denominator;  // along the ray
+      const double u = (a.x * ray.y - a.y * ray.x) / denominator;    // along the edge
+      if (t > 0 && u >= 0 && u <= 1)
+        radius[static_cast<std::size_t>(bin)] = std::max(radius[static_cast<std::size_t>(bin)], t);
+    }
+  }
+  return radius;
+}
+
+// The shape from the body's outline. A star is far from convex; the others are told apart by the
+// points of their convex hull seen from its centre: none (round), one (drop), three (triangle) or
+// four (square). The hull smooths over an eye that spills over the body's edge.
+std::optional<BugShape> classify_shape(const cv::Mat& body) {
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  if (contours.empty() || contours.front().size() < 10) return std::nullopt;
+  std::vector<cv::Point> hull;
+  cv::convexHull(contours.front(), hull);
+  const double hull_area = cv::contourArea(hull);
+  if (hull_area <= 0) return std::nullopt;
+  const double solidity = cv::contourArea(contours.front()) / hull_area;
+  if (solidity < kStarSolidity) return BugShape::star;
+  if (solidity < kMinConvexSolidity) return std::nullopt;
+  const cv::Moments moments = cv::moments(hull);
+  const cv::Point2d centre(moments.m10 / moments.m00, moments.m01 / moments.m00);
+  constexpr int kBins = 120, kPeakHalfWidth = 6, kDipHalfWidth = 12;  // 18 and 36 degrees
+  const std::vector<double> radius = radial_profile(hull, centre, kBins);
+  double mean = 0;
+  for (const double r : radius) mean += r / kBins;
+  if (mean <= 0) return std::nullopt;
+  int peaks = 0;
+  for (int i = 0; i < kBins; ++i) {
+    const auto at = [&](int j) { return radius[static_cast<std::size_t>((j + kBins) % kBins)]; };
+    bool highest = true;
+    for (int j = i - kPeakHalfWidth; j <= i + kPeakHalfWidth && highest; ++j)
+      highest = at(j) < at(i) || (at(j) == at(i) && j >= i);
+    if (!highest) continue;
+    double lowest = at(i);
+    for (int j = i - kDipHalfWidth; j <= i + kDipHalfWidth; ++j) lowest = std::min(lowest, at(j));
+    if (at(i) - lowest > kMinPeakProminence * mean) ++peaks;
+  }
+  switch (peaks) {
+    case 0:
+      return BugShape::round;
+    case 1:
+      return BugShape::drop;
+    case 3:
+      return BugShape::triangle;
+    case 4:
+      return BugShape::square;
+    default:
+      return std::nullopt;
+  }
+}
+
+struct Blob {
+  cv::Point2d centre;
+  double area_mm2 = 0;
+  double elongation = 1;
+};
+
+std::vector<Blob> blobs_of(const cv::Mat& mask, double px_per_mm, double min_area_mm2) {
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(mask.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  std::vector<Blob> blobs;
+  const double mm2_per_px = 1 / (px_per_mm * px_per_mm);
+  for (const auto& contour : contours) {
+    const double area = cv::contourArea(contour) * mm2_per_px;
+    if (area < min_area_mm2 || contour.size() < 5) continue;
+    const cv::RotatedRect box = cv::minAreaRect(contour);
+    const double longer = std::max(box.size.width, box.size.height);
+    const double shorter = std::max(1.0f, std::min(box.size.width, box.size.height));
+    blobs.push_back({box.center, area, longer / shorter});
+  }
+  return blobs;
+}
+
+// The white of the eyes: brighter than the cream, and bluer (the cream is yellowish).
+cv::Mat eye_white(const RelativeFace& face, const cv::Mat& art_area) {
+  std::vector<cv::Mat> ratio;
+  cv::split(face.ratio, ratio);
+  return (ratio[0] > kWhiteBlue) & (ratio[1] > kWhiteGreen) & (ratio[2] > kWhiteRed) & art_area;
+}
+
+std::optional<int> count_eyes(const RelativeFace& face, const cv::Mat& white, double px_per_mm,
+                              std::vector<cv::Point2d>& pupils) {
+  cv::Mat near_white;
+  cv::dilate(white, near_white, ellipse_kernel(3.0 * px_per_mm));
+  const cv::Mat pupil_mask = (face.grey < kPupilDark) & (face.spread < kPupilNeutral) & near_white;
+  for (const Blob& blob : blobs_of(pupil_mask, px_per_mm, kMinPupilShare * kPupilAreaMm2)) {
+    if (blob.area_mm2 > kMaxPupilShare * kPupilAreaMm2) return std::nullopt;
+    // A pupil sits in a white eye: most of the ring around it is white.
+    cv::Mat ring(white.size(), CV_8U, cv::Scalar(0));
+    cv::circle(ring, blob.centre, static_cast<int>(std::lround(2.6 * px_per_mm)), cv::Scalar(255),
+               cv::FILLED);
+    cv::circle(ring, blob.centre, static_cast<int>(std::lround(1.9 * px_per_mm)), cv::Scalar(0),
+               cv::FILLED);
+    const double ring_px = cv::countNonZero(ring);
+    const double white_px = cv::countNonZero(ring & white);
+    if (ring_px > 0 && white_px / ring_px >= kMinEyeWhiteShare) pupils.push_back(blob.centre);
+  }
+  // An eye whose pupil was not found leaves its white without a pupil: the count is not sure.
+  std::vector<std::vector<cv::Point>> whites;
+  cv::findContours(white.clone(), whites, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  const double min_white_px = kMinLonelyWhiteMm2 * px_per_mm * px_per_mm;
+  for (const auto& outline : whites) {
+    const double area_px = cv::contourArea(outline);
+    if (area_px < min_white_px) continue;
+    const auto held = std::count_if(pupils.begin(), pupils.end(), [&](cv::Point2d pupil) {
+      return cv::pointPolygonTest(outline, cv::Point2f(pupil), true) > -1.5 * px_per_mm;
+    });
+    // Eyes that touch share one white: it holds as many pupils as it has eyes' worth of white.
+    const double eyes_of_white = area_px / (kEyeWhiteMm2 * px_per_mm * px_per_mm);
+    if (held == 0 || eyes_of_white > static_cast<double>(held) + kSpareEyeWhite)
+      return std::nullopt;
+  }
+  // Eyes lie in a row, 7 to 8 mm apart.
+  for (std::size_t a = 0; a < pupils.size(); ++a) {
+    double nearest = 1e9;
+    for (std::size_t b = 0; b < pupils.size(); ++b) {
+      if (a != b) nearest = std::min(nearest, cv::norm(pupils[a] - pupils[b]) / px_per_mm);
+    }
+    if (pupils.size() > 1 && (nearest < kMinEyePitchMm || nearest > kMaxEyePitchMm))
+      return std::nullopt;
+  }
+  if (pupils.empty() || pupils.size() > 3) return std::nullopt;
+  return static_cast<int>(pupils.size());
+}
+
+std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::Mat& body,
+                                           const cv::Mat& white,
+                                           const std::vector<cv::Point2d>& pupils, double px_per_mm,
+                                           cv::Mat& pattern_mask) {
+  // The body without its eyes: eyes and their surroundings are neither body nor pattern.
+  cv::Mat inner, near_white;
+  cv::erode(body, inner, ellipse_kernel(1.6 * px_per_mm));
+  cv::dilate(white, near_white, ellipse_kernel(3.0 * px_per_mm));
+  inner.setTo(0, near_white);
+  for (const cv::Point2d& pupil : pupils)
+    cv::circle(inner, pupil, static_cast<int>(std::lround(4.2 * px_per_mm)), cv::Scalar(0),
+               cv::FILLED);
+  if (cv::countNonZero(inner) == 0) return std::nullopt;
+  std::vector<float> greys;
+  for (int y = 0; y < inner.rows; ++y) {
+    for (int x = 0; x < inner.cols; ++x) {
+      if (inner.at<uchar>(y, x) != 0) greys.push_back(face.grey.at<float>(y, x));
+    }
+  }
+  // Most of the body is its colour even with stripes: the upper quartile is the body's grey.
+  std::nth_element(greys.begin(), greys.begin() + static_cast<long>(greys.size() * 3 / 4),
+                   greys.end());
+  const float body_grey = greys[greys.size() * 3 / 4];
+  pattern_mask = (face.grey < kPatternDark * body_grey) & inner;
+  cv::morphologyEx(pattern_mask, pattern_mask, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
+  const double pattern_mm2 = cv::countNonZero(pattern_mask) / (px_per_mm * px_per_mm);
+  const std::vector<Blob> parts = blobs_of(pattern_mask, px_per_mm, kMinPatternPartMm2);
+  if (parts.empty()) {
+    if (pattern_mm2 <= kMaxPlainPatternMm2) return BugPattern::plain;
+    return std::nullopt;
+  }
+  const auto elongated = std::count_if(
+      parts.begin(), parts.end(), [](const Blob& blob) { return blob.elongation > kElongated; });
+  const auto compact = static_cast<long>(parts.size()) - elongated;
+  if (elongated >= 2) return BugPattern::stripes;
+  if (elongated == 0 && compact >= 4 && compact <= 6) return BugPattern::spots;
+  return std::nullopt;
+}
+
+std::optional<int> count_trophy_dots(const RelativeFace& face, double px_per_mm) {
+  const int side = face.grey.rows;
+  cv::Mat inner = edge_band(side, px_per_mm, kTrophyBorderMm + 1.0, kTileSideMm);
+  const cv::Mat dark = (face.grey < kDotDark) & inner;
+  int dots = 0;
+  for (const Blob& blob : blobs_of(dark, px_per_mm, 0.4 * kDotAreaMm2)) {
+    if (blob.area_mm2 > 1.6 * kDotAreaMm2 || blob.elongation > 1.6) return std::nullopt;
+    ++dots;
+  }
+  if (dots < 1 || dots > 3) return std::nullopt;
+  return dots;
+}
+
+double gold_share(const cv::Mat& face_bgr, double px_per_mm) {
+  const int side = face_bgr.rows;
+  const cv::Vec3f cream = median_colour(
+      face_bgr, edge_band(side, px_per_mm, kFaceBandFromMm, kFaceBandToMm, kCornerClearMm));
+  const cv::Mat band = edge_band(side, px_per_mm, kGoldBandFromMm, kGoldBandToMm, kCornerClearMm);
+  int gold = 0, total = 0;
+  for (int y = 0; y < side; ++y) {
+    for (int x = 0; x < side; ++x) {
+      if (band.at<uchar>(y, x) == 0) continue;
+      const cv::Vec3b pixel = face_bgr.at<cv::Vec3b>(y, x);
+      const double blue = pixel[0] / cream[0], green = pixel[1] / cream[1],
+                   red = pixel[2] / cream[2];
+      // Gold against cream: red and green nearly kept, blue mostly gone.
+      if (blue < 0.5 && green > 0.5 && red > 0.62 && green < 0.95 * red + 0.1 && blue < 0.7 * green)
+        ++gold;
+      ++total;
+    }
+  }
+  return total == 0 ? 0.0 : static_cast<double>(gold) / total;
+}
+
+bool plausible(const std::array<cv::Point2d, 4>& corners, const BugsReaderParams& params,
+               cv::Size image_size) {
+  const double max_side = params.max_side_fraction * std::min(image_size.width, image_size.height);
+  for (std::size_t i = 0; i < 4; ++i) {
+    const double side = cv::norm(corners[i] - corners[(i + 1) % 4]);
+    if (side < params.min_side_px * 0.9 || side > max_side) return false;
+  }
+  if (side_ratio(corners) > params.max_side_ratio) return false;
+  const std::vector<cv::Point2f> polygon(corners.begin(), corners.end());
+  if (!cv::isContourConvex(polygon)) return false;
+  const cv::Rect image_area(0, 0, image_size.width, image_size.height);
+  return std::all_of(corners.begin(), corners.end(), [&](const cv::Point2d& corner) {
+    return image_area.contains(cv::Point(cvRound(corner.x), cvRound(corner.y)));
+  });
+}
+
+cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners) {
+  return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
+}
+
+}  // namespace
+
+bool gold_bordered(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
+                   double px_per_mm) {
+  return gold_share(resampled(bgr, corners, kTileSideMm, px_per_mm), px_per_mm) >= kMinGoldShare;
+}
+
+std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
+                                                   const BugsReaderParams& params, StageLog& log) {
+  StageTimer white_stage(log, "local white");
+  const cv::Mat relative = relative_luminance(bgr, params.white_downscale);
+  white_stage.finish();
+  const double min_area = params.min_side_px * params.min_side_px * 0.5;
+  std::vector<std::array<cv::Point2d, 4>> tiles;
+  // A gold border may join the face or part from it: a quadrilateral found inside a gold band is a
+  // trophy's face, grown to its outer edge.
+  constexpr double kCheckPxPerMm = 2.0;
+  // Tiles lying close may touch in the mask at a corner: eroded masks part them, and the
+  // quadrilaterals found are grown back by the erosion.
+  for (const int erosion_px : {0, params.parting_erosion_px}) {
+    for (const double threshold : params.face_thresholds) {
+      StageTimer stage(log, "face mask " + std::to_string(threshold).substr(0, 4) + " eroded " +
+                                std::to_string(erosion_px));
+      cv::Mat mask;
+      cv::threshold(relative, mask, threshold, 255, cv::THRESH_BINARY);
+      mask.convertTo(mask, CV_8U);
+      cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
+                       cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+      if (erosion_px > 0) cv::erode(mask, mask, ellipse_kernel(2 * erosion_px + 1));
+      if (erosion_px == 0)
+        log.debug_image("face-mask-" + std::to_string(threshold).substr(0, 4), mask);
+      int found = 0;
+      for (const auto& outline : component_outlines(mask)) {
+        const double area = cv::contourArea(outline);
+        if (area < min_area) continue;
+        const auto rough = quadrilateral_of(outline);
+        if (!rough) continue;
+        const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
+        const double fill = area / cv::contourArea(rough_polygon);
+        if (fill < params.min_fill || fill > 1.08) continue;
+        std::array<cv::Point2d, 4> corners =
+            canonical_corner_order(refine_corners(outline, *rough));
+        if (erosion_px > 0) {
+          const double side_px = mean_side(corners);
+          corners = canonical_corner_order(grow_square(
+              corners, kTileSideMm, kTileSideMm * (side_px + 2 * erosion_px) / side_px));
+        }
+        if (!gold_bordered(bgr, corners, kCheckPxPerMm)) {
+          const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
+          if (gold_bordered(bgr, grown, kCheckPxPerMm)) corners = canonical_corner_order(grown);
+        }
+        if (!plausible(corners, params, bgr.size())) continue;
+        const double side = mean_side(corners);
+        const bool known = std::any_of(tiles.begin(), tiles.end(), [&](const auto& tile) {
+          return cv::norm(centre_of(tile) - centre_of(corners)) < side / 4;
+        });
+        if (!known) {
+          tiles.push_back(corners);
+          ++found;
+        }
+      }
+      stage.finish(found);
+    }
+  }
+  return tiles;
+}
+
+TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
+                   cv::Mat* debug) {
+  const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
+  const int side = face_bgr.rows;
+  TileFace tile;
+  tile.trophy = gold_share(face_bgr, px_per_mm) >= kMinGoldShare;
+  const cv::Vec3f cream = median_colour(
+      face_bgr, edge_band(side, px_per_mm, kFaceBandFromMm, kFaceBandToMm, kCornerClearMm));
+  const RelativeFace face = relative_face(face_bgr, cream);
+  if (debug != nullptr) *debug = face_bgr.clone();
+  if (tile.trophy) {
+    tile.value = count_trophy_dots(face, px_per_mm);
+    return tile;
+  }
+  const cv::Mat art_area = disk_mask(side, px_per_mm, kArtRadiusMm);
+  std::vector<cv::Mat> ratio;
+  cv::split(face.ratio, ratio);
+  cv::Mat not_cream = ((cv::abs(ratio[0] - 1) > kNotCream) | (cv::abs(ratio[1] - 1) > kNotCream) |
+                       (cv::abs(ratio[2] - 1) > kNotCream)) &
+                      art_area;
+  cv::morphologyEx(not_cream, not_cream, cv::MORPH_CLOSE, ellipse_kernel(1.2 * px_per_mm));
+  cv::morphologyEx(not_cream, not_cream, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
+  const cv::Mat body = largest_filled(not_cream);
+  const cv::Mat white = eye_white(face, art_area);
+  std::vector<cv::Point2d> pupils;
+  tile.eyes = count_eyes(face, white, px_per_mm, pupils);
+  tile.shape = classify_shape(body);
+  cv::Mat pattern_mask;
+  tile.pattern = classify_pattern(face, body, white, pupils, px_per_mm, pattern_mask);
+  if (debug != nullptr) {
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+    cv::drawContours(*debug, contours, -1, cv::Scalar(0, 255, 0), 1);
+    if (!pattern_mask.empty()) debug->setTo(cv::Scalar(255, 0, 255), pattern_mask);
+    for (const cv::Point2d& pupil : pupils)
+      cv::circle(*debug, pupil, static_cast<int>(3 * px_per_mm), cv::Scalar(0, 0, 255), 1);
+  }
+  return tile;
+}
+
+}  // namespace tableref::vision::bugs

@@ -1,0 +1,39 @@
+#pragma once
+// Bugs & Co tiles one by one: finding them in the picture and reading one tile's face.
+
+#include <array>
+#include <opencv2/core.hpp>
+#include <optional>
+#include <vector>
+
+#include "referee/components.hpp"
+#include "vision/bugs_reader.hpp"
+#include "vision/stage_log.hpp"
+
+namespace tableref::vision::bugs {
+
+inline constexpr double kTileSideMm = 45.0;
+inline constexpr double kTrophyBorderMm = 3.0;
+
+// Every tile's outer corners, in canonical order (a trophy's gold border included).
+std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
+                                                   const BugsReaderParams& params, StageLog& log);
+
+// What one tile's face shows.
+struct TileFace {
+  bool trophy = false;
+  std::optional<int> eyes;
+  std::optional<referee::BugShape> shape;
+  std::optional<referee::BugPattern> pattern;
+  std::optional<int> value;
+};
+
+// Reads the tile whose outer corners are `corners`; `debug` (when not null) receives the
+// resampled face with what was found drawn on it.
+TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
+                   cv::Mat* debug);
+
+// Whether the band just inside `corners` is the gold border of a trophy.
+bool gold_bordered(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm);
+
+}  // namespace tableref::vision::bugs
