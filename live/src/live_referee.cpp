@@ -39,7 +39,7 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
     case referee::Game::punto:
       return std::make_unique<PuntoFollower>(
           PuntoFollowerOptions{options.players, options.first_player, options.rounds_to_win,
-                               options.references},
+                               options.references, options.lens},
           referee::builtin_punto_deck());
     case referee::Game::trio:
     case referee::Game::bugs:

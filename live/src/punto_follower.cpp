@@ -137,7 +137,9 @@ PuntoFollower::PuntoFollower(PuntoFollowerOptions options, const referee::PuntoD
       deck_(&deck),
       match_(seating_of(options_), static_cast<punto::Seat>(options_.first_player),
              punto::MatchOptions{options_.rounds_to_win}),
-      committed_fields_(empty_layout()) {}
+      committed_fields_(empty_layout()) {
+  reader_params_.lens = options_.lens;
+}
 
 bool PuntoFollower::read(const cv::Mat& bgr) {
   vision::StageLog log;

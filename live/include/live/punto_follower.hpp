@@ -35,6 +35,8 @@ struct PuntoFollowerOptions {
   int rounds_to_win = 2;
   // How the dots' colours look: the palette's, or a calibrated profile's.
   vision::ColourReferences references = vision::palette_references();
+  // A calibrated camera's lens to undo; none: pictures are read as they come.
+  std::shared_ptr<const vision::LensCorrection> lens = nullptr;
 };
 
 // A visible card of a stable view, named.
