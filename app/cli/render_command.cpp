@@ -28,6 +28,8 @@ struct RenderOptions {
   int players = 2;
   double fps = 10;
   int tricks = 0;
+  int turns = 0;
+  double illegal_share = 0.15;
   std::string size;
 };
 
@@ -112,6 +114,8 @@ int run_render_video(const RenderOptions& options) {
   video.players = options.players;
   video.fps = options.fps;
   video.max_tricks = options.tricks;
+  video.max_turns = options.turns;
+  video.illegal_share = options.illegal_share;
   if (!options.size.empty()) {
     int width = 0, height = 0;
     char separator = 0;
@@ -159,8 +163,10 @@ void add_render_command(CLI::App& app, int& exit_status) {
       "--video", options->video,
       "Render a whole game instead: OUT.avi (Motion JPEG), OUT.mp4 (H.264) or a folder of frames, "
       "with its true events beside it");
-  command->add_option("--players", options->players, "Players in a --video game")
-      ->check(CLI::Range(2, 4))
+  command
+      ->add_option("--players", options->players,
+                   "Players in a --video game (freeze 2-4, trio 2-5)")
+      ->check(CLI::Range(2, 5))
       ->capture_default_str();
   command->add_option("--fps", options->fps, "Frames per second of a --video game")
       ->check(CLI::Range(1.0, 60.0))
@@ -169,6 +175,16 @@ void add_render_command(CLI::App& app, int& exit_status) {
       ->add_option("--tricks", options->tricks,
                    "Stop a --video game after this many tricks (0: play the match out)")
       ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  command
+      ->add_option("--turns", options->turns,
+                   "Stop a trio --video game after this many turns (0: play the game out)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  command
+      ->add_option("--illegal-share", options->illegal_share,
+                   "Share of trio turns first tried with an illegal card, then taken back")
+      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "Picture size of a --video game, such as 1280x720 (default: the level's)");

@@ -12,6 +12,11 @@
 // stack in their zone (seat 0 at the bottom of the picture, the others clockwise: the live
 // referee's default zones), lifts it again before showing the next, and swaps a card for the
 // single card when no trick can be made.
+//
+// Trio Monsters: the middle card lies in the middle; in turn, clockwise from P1, each player lays
+// 1 to 3 cards on lattice places (by hand: within a few mm and degrees of the place), then lifts
+// the cards a capture won, then the detached cards. An illegal play is announced and the card is
+// taken back before the player plays again.
 
 #include <cstdint>
 #include <filesystem>
@@ -30,13 +35,15 @@ namespace tableref::samples {
 
 struct GameVideoOptions {
   referee::Game game = referee::Game::freeze;
-  int players = 2;  // 2 to 4
+  int players = 2;  // 2 to 4 (freeze), 2 to 5 (trio)
   Level level = Level::webcam;
   double fps = 10;
   std::optional<cv::Size> image_size;  // default: drawn with the level's conditions
   int rounds_to_win = 2;
   int max_tricks = 0;               // stop after this many tricks shown; 0 = play the match out
   double misaligned_share = 0.0;    // tricks first shown askew (refused), then straightened
+  int max_turns = 0;                // trio: stop after this many legal turns; 0 = play it out
+  double illegal_share = 0.15;      // trio: turns first tried with an illegal card, taken back
   double passing_hand_share = 0.2;  // still stretches crossed by a hand that changes nothing
   double min_still_s = 1.2, max_still_s = 2.2;  // how long the table stays still between plays
 };
@@ -64,13 +71,15 @@ struct GameVideoTruth {
 using FrameSink = std::function<void(const cv::Mat& bgr, int index, double time_s)>;
 
 // Plays and films a whole game drawn from `seed`, handing each frame to `sink` in order.
-// Throws std::invalid_argument for options out of range or games not filmed yet (only freeze).
+// Throws std::invalid_argument for options out of range or games not filmed yet (freeze and trio
+// are).
 GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t seed,
                                  const FrameSink& sink);
 
 // Writes the game to OUT: a video file when OUT ends in .avi (Motion JPEG) or .mp4 (H.264, small:
-// the bundled clips), otherwise a folder of numbered JPEG frames. Beside it go the true events (OUT.events.jsonl, or events.jsonl in the
-// folder) and the per-frame truth (OUT.truth.json, or truth.json in the folder).
+// the bundled clips), otherwise a folder of numbered JPEG frames. Beside it go the true events
+// (OUT.events.jsonl, or events.jsonl in the folder) and the per-frame truth (OUT.truth.json, or
+// truth.json in the folder).
 struct GameVideoFiles {
   std::filesystem::path frames;  // the video file or the folder
   std::filesystem::path events;
