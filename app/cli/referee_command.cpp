@@ -295,7 +295,7 @@ void add_referee_command(CLI::App& app, int& exit_status) {
       "referee",
       "Follow a game on video, in a folder of frames or from a camera, and announce "
       "its events as they happen");
-  command->add_option("--game", options->game, "freeze (trio, punto, bugs: not yet)")->required();
+  command->add_option("--game", options->game, "freeze or trio (punto, bugs: not yet)")->required();
   command->add_option("--players", options->players, "Number of players")
       ->required()
       ->check(CLI::Range(1, 12));

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "live/freeze_follower.hpp"
+#include "live/trio_follower.hpp"
 #include "referee/deck.hpp"
 
 namespace tableref::live {
@@ -36,12 +37,14 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
                                 options.references},
           referee::builtin_freeze_deck());
     case referee::Game::trio:
+      return std::make_unique<TrioFollower>(
+          TrioFollowerOptions{options.players, options.first_player, options.references});
     case referee::Game::punto:
     case referee::Game::bugs:
       break;
   }
   throw std::invalid_argument(std::string(referee::game_name(options.game)) +
-                              " is not followed live yet (only freeze)");
+                              " is not followed live yet (only freeze and trio)");
 }
 
 // The frame and time of a logged event, checked.

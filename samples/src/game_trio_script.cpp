@@ -213,19 +213,13 @@ class TrioPlay {
     return std::nullopt;
   }
 
-  // A card laid where the rules forbid (along a side against the colour rule, or by a corner
-  // only), announced, and taken back.
+  // A card laid along a side where the colour rule forbids it, announced, and taken back. (Cards
+  // that touch the layout by a corner only are not filmed: the reader takes the place between
+  // them for one that hides a card.)
   void try_illegal(int seat) {
     const trio::Layout& layout = game_->layout();
     if (layout.empty()) return;
-    std::vector<trio::Place> places = open_places(layout);
-    for (const trio::LaidCard& card : layout.cards()) {
-      for (const trio::Place place : trio::corner_neighbours(card.place)) {
-        if (!layout.occupied(place) &&
-            std::find(places.begin(), places.end(), place) == places.end())
-          places.push_back(place);
-      }
-    }
+    const std::vector<trio::Place> places = open_places(layout);
     std::vector<trio::LaidCard> illegal;
     for (const HandCard& card : hands_[static_cast<std::size_t>(seat)]) {
       for (const trio::Place place : places) {

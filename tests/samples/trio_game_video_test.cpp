@@ -22,7 +22,7 @@ GameVideoOptions short_trio_game(int turns) {
   options.image_size = cv::Size(800, 450);
   options.fps = 2;
   options.max_turns = turns;
-  options.illegal_share = 0.3;
+  options.illegal_share = 0.5;
   options.passing_hand_share = 0.3;
   options.min_still_s = 1.0;
   options.max_still_s = 1.5;

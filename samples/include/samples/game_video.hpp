@@ -43,7 +43,7 @@ struct GameVideoOptions {
   int max_tricks = 0;               // stop after this many tricks shown; 0 = play the match out
   double misaligned_share = 0.0;    // tricks first shown askew (refused), then straightened
   int max_turns = 0;                // trio: stop after this many legal turns; 0 = play it out
-  double illegal_share = 0.15;      // trio: turns first tried with an illegal card, taken back
+  double illegal_share = 0.15;      // trio: turns first tried against the colour rule, taken back
   double passing_hand_share = 0.2;  // still stretches crossed by a hand that changes nothing
   double min_still_s = 1.2, max_still_s = 2.2;  // how long the table stays still between plays
 };
