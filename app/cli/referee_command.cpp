@@ -101,8 +101,17 @@ std::string describe(const nlohmann::json& event) {
   const std::string type = event["type"];
   std::string text = "frame " + std::to_string(event["frame"].get<int>()) + " (" +
                      seconds(event["time_s"].get<double>()) + "): ";
-  if (type == "state") {
+  if (type == "state" && event.contains("cards")) {
+    text += "the table settles: " + std::to_string(event["cards"].size()) + " card(s)";
+  } else if (type == "state") {
     text += "the table settles: " + std::to_string(event["stacks"].size()) + " stack(s)";
+  } else if (type == "placed") {
+    text += event["player"].get<std::string>() + " lays " + joined(event["cards"]);
+  } else if (type == "capture") {
+    text += event["player"].get<std::string>() + " wins " + joined(event["cards"]) + " (" +
+            event["kind"].get<std::string>() + ")";
+  } else if (type == "detached") {
+    text += joined(event["cards"]) + " go(es) to the bottom of the draw pile";
   } else if (type == "trick") {
     text += event["player"].get<std::string>() + " takes a " + event["color"].get<std::string>() +
             " trick (the stack allows " + joined(event["options"]) + ")";
@@ -296,7 +305,7 @@ void add_referee_command(CLI::App& app, int& exit_status) {
       "referee",
       "Follow a game on video, in a folder of frames or from a camera, and announce "
       "its events as they happen");
-  command->add_option("--game", options->game, "freeze or punto (trio, bugs: not yet)")->required();
+  command->add_option("--game", options->game, "freeze, trio or punto (bugs: not yet)")->required();
   command->add_option("--players", options->players, "Number of players")
       ->required()
       ->check(CLI::Range(1, 12));

@@ -29,6 +29,8 @@ struct RenderOptions {
   double fps = 10;
   int tricks = 0;
   int plays = 0;
+  int turns = 0;
+  double illegal_share = 0.15;
   std::string size;
 };
 
@@ -110,6 +112,8 @@ int run_render_video(const RenderOptions& options) {
   video.fps = options.fps;
   video.max_tricks = options.tricks;
   video.punto.max_plays = options.plays;
+  video.max_turns = options.turns;
+  video.illegal_share = options.illegal_share;
   if (!options.size.empty()) {
     int width = 0, height = 0;
     char separator = 0;
@@ -153,12 +157,14 @@ void add_render_command(CLI::App& app, int& exit_status) {
       ->check(CLI::IsMember({"png", "jpg"}))
       ->capture_default_str();
   command->add_option("--out", options->out_dir, "Output folder (created if missing)");
-  command->add_option("--video", options->video,
-                      "Render a whole game (freeze or punto) instead: OUT.avi (Motion JPEG), "
-                      "OUT.mp4 (H.264) or a folder of frames, "
-                      "with its true events beside it");
-  command->add_option("--players", options->players, "Players in a --video game")
-      ->check(CLI::Range(2, 4))
+  command->add_option(
+      "--video", options->video,
+      "Render a whole game (freeze, trio or punto) instead: OUT.avi (Motion JPEG), OUT.mp4 "
+      "(H.264) or a folder of frames, with its true events beside it");
+  command
+      ->add_option("--players", options->players,
+                   "Players in a --video game (freeze 2-4, trio 2-5, punto 2-4)")
+      ->check(CLI::Range(2, 5))
       ->capture_default_str();
   command->add_option("--fps", options->fps, "Frames per second of a --video game")
       ->check(CLI::Range(1.0, 60.0))
@@ -172,6 +178,16 @@ void add_render_command(CLI::App& app, int& exit_status) {
       ->add_option("--plays", options->plays,
                    "Stop a --video Punto game after this many cards laid (0: play the match out)")
       ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  command
+      ->add_option("--turns", options->turns,
+                   "Stop a trio --video game after this many turns (0: play the game out)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  command
+      ->add_option("--illegal-share", options->illegal_share,
+                   "Share of trio turns first tried with an illegal card, then taken back")
+      ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   command->add_option("--size", options->size,
                       "Picture size of a --video game, such as 1280x720 (default: the level's)");

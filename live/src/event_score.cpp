@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <regex>
 
 namespace tableref::live {
 
@@ -12,6 +13,12 @@ using nlohmann::json;
 bool counted(const json& event, const std::vector<std::string>& types) {
   return event.contains("type") &&
          std::find(types.begin(), types.end(), event["type"].get<std::string>()) != types.end();
+}
+
+// "TM12 (red) touches no card along a side" and "C3 (red) ..." alike: "# (red) touches ...".
+std::string without_card_ids(const std::string& reason) {
+  static const std::regex card_id(R"(\b[A-Z]{1,3}[0-9]+\b)");
+  return std::regex_replace(reason, card_id, "#");
 }
 
 double time_of(const json& event) {
@@ -51,11 +58,21 @@ void EventScore::add(const EventScore& other) {
 
 std::string event_key(const json& event) {
   const std::string type = event.value("type", "");
-  if (type == "state")
-    return "state|" + std::to_string(event.value("stacks", json::array()).size());
+  if (type == "state") {
+    const std::size_t pieces =
+        event.value("stacks", json::array()).size() + event.value("cards", json::array()).size();
+    return "state|" + std::to_string(pieces);
+  }
+  // The camera gives cards its own ids (the deck's are printed nowhere): cards count by number.
+  if (type == "placed" || type == "capture" || type == "detached") {
+    return type + "|" + event.value("player", "") + "|" + event.value("kind", "") + "|" +
+           std::to_string(event.value("cards", json::array()).size());
+  }
   if (type == "trick") return "trick|" + event.value("player", "") + "|" + event.value("color", "");
-  if (type == "illegal")
-    return "illegal|" + event.value("player", "") + "|" + event.value("reason", "");
+  if (type == "illegal") {
+    return "illegal|" + event.value("player", "") + "|" +
+           without_card_ids(event.value("reason", ""));
+  }
   if (type == "winner") {
     std::vector<std::string> players = event.value("players", std::vector<std::string>{});
     std::sort(players.begin(), players.end());

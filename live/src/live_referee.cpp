@@ -4,6 +4,7 @@
 
 #include "live/freeze_follower.hpp"
 #include "live/punto_follower.hpp"
+#include "live/trio_follower.hpp"
 #include "referee/deck.hpp"
 
 namespace tableref::live {
@@ -36,17 +37,19 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
           FreezeFollowerOptions{options.players, options.rounds_to_win, options.solo_seconds,
                                 options.references, options.lens},
           referee::builtin_freeze_deck());
+    case referee::Game::trio:
+      return std::make_unique<TrioFollower>(TrioFollowerOptions{
+          options.players, options.first_player, options.references, options.lens});
     case referee::Game::punto:
       return std::make_unique<PuntoFollower>(
           PuntoFollowerOptions{options.players, options.first_player, options.rounds_to_win,
                                options.references, options.lens},
           referee::builtin_punto_deck());
-    case referee::Game::trio:
     case referee::Game::bugs:
       break;
   }
   throw std::invalid_argument(std::string(referee::game_name(options.game)) +
-                              " is not followed live yet (only freeze and punto)");
+                              " is not followed live yet (only freeze, trio and punto)");
 }
 
 // The frame and time of a logged event, checked.

@@ -29,27 +29,6 @@ constexpr double kFramedRadiusMm = kSeatRadiusMm + 25;
 // the deal is hopeless and the game stops.
 constexpr int kMaxSwapsWithoutTrick = 24;
 
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-bool chance(std::mt19937_64& rng, double probability) {
-  return std::bernoulli_distribution(std::clamp(probability, 0.0, 1.0))(rng);
-}
-
-template <typename Choices>
-const auto& pick(std::mt19937_64& rng, const Choices& choices) {
-  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
-}
-
-std::uint64_t fnv1a(std::string_view text, std::uint64_t hash) {
-  for (const char c : text) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
-}
-
 // A card lying anywhere in a circle: the square at 0 and at 45 degrees covers every turn.
 std::vector<std::vector<cv::Point2d>> footprint(cv::Point2d centre) {
   const double half = kFreezeCardSideMm / 2;

@@ -4,6 +4,7 @@
 // Games write scripts (game_freeze_script.cpp); filming them is the same for every game
 // (game_video.cpp).
 
+#include <algorithm>
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -40,6 +41,10 @@ struct GameScript {
   nlohmann::json details;  // how the game went (rounds, winners, why it stopped)
 };
 
+// Trio Monsters played by options.players, every turn judged by referee::trio::TrioGame.
+GameScript trio_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,
+                            std::mt19937_64& rng);
+
 // Monster Freeze played by options.players under `conditions` (which fix the camera's pose and
 // the image size).
 GameScript freeze_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,
@@ -52,5 +57,28 @@ GameScript punto_game_script(const GameVideoOptions& options, const CaptureCondi
 // The default seat zones of the live referee: seat 0 faces the bottom of the picture, the others
 // follow clockwise as the picture shows them.
 double seat_direction_rad(int seat, int seat_count);
+
+// Random choices of the simulated players.
+inline double uniform(std::mt19937_64& rng, double low, double high) {
+  return std::uniform_real_distribution<double>(low, high)(rng);
+}
+
+inline bool chance(std::mt19937_64& rng, double probability) {
+  return std::bernoulli_distribution(std::clamp(probability, 0.0, 1.0))(rng);
+}
+
+template <typename Choices>
+const auto& pick(std::mt19937_64& rng, const Choices& choices) {
+  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
+}
+
+// Seeds that follow card ids: a card is printed the same way in every layout it lies in.
+inline std::uint64_t fnv1a(std::string_view text, std::uint64_t hash) {
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
 
 }  // namespace tableref::samples

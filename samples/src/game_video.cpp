@@ -33,10 +33,6 @@ constexpr double kFromPlayerSideCosine = 0.5;
 constexpr double kShutterShare = 0.5;
 constexpr double kHandShadowStrength = 0.35;
 
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
 double smoothstep(double t) {
   t = std::clamp(t, 0.0, 1.0);
   return t * t * (3 - 2 * t);
@@ -324,15 +320,23 @@ class Film {
 };
 
 void check(const GameVideoOptions& options) {
-  if (options.game != referee::Game::freeze && options.game != referee::Game::punto) {
-    throw std::invalid_argument(std::string(referee::game_name(options.game)) +
-                                " games are not filmed yet (only freeze and punto)");
+  if (options.game == referee::Game::bugs) {
+    throw std::invalid_argument("bugs games are not filmed yet (only freeze, trio and punto)");
   }
-  if (options.players < 2 || options.players > 4) {
-    throw std::invalid_argument("a filmed game has 2 to 4 players");
+  if (options.game != referee::Game::trio && (options.players < 2 || options.players > 4)) {
+    throw std::invalid_argument("a filmed game of " +
+                                std::string(referee::game_name(options.game)) +
+                                " has 2 to 4 players");
   }
   if (options.punto.max_plays < 0) {
     throw std::invalid_argument("the number of plays cannot be negative");
+  }
+  if (options.game == referee::Game::trio && (options.players < 2 || options.players > 5)) {
+    throw std::invalid_argument("a filmed Trio Monsters game has 2 to 5 players");
+  }
+  if (options.max_turns < 0) throw std::invalid_argument("the number of turns cannot be negative");
+  if (!(options.illegal_share >= 0 && options.illegal_share <= 1)) {
+    throw std::invalid_argument("the share of illegal plays must be 0 to 1");
   }
   if (!(options.fps >= 1 && options.fps <= 60)) {
     throw std::invalid_argument("the frame rate must be 1 to 60 frames per second");
@@ -360,9 +364,10 @@ GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t 
   conditions.hand_count = 0;
   conditions.sleeve_count = 0;
   conditions.glare_count = 0;
-  const GameScript script = options.game == referee::Game::punto
-                                ? punto_game_script(options, conditions, rng)
-                                : freeze_game_script(options, conditions, rng);
+  const GameScript script =
+      options.game == referee::Game::trio    ? trio_game_script(options, conditions, rng)
+      : options.game == referee::Game::punto ? punto_game_script(options, conditions, rng)
+                                             : freeze_game_script(options, conditions, rng);
   GameVideoTruth truth = Film(script, conditions, options.fps, rng(), sink).run();
   truth.details = {{"seed", seed},
                    {"level", level_name(options.level)},

@@ -81,6 +81,8 @@ TrioCardArt print_card(Colour colour, double variation, std::mt19937_64& rng) {
   return art;
 }
 
+}  // namespace
+
 TableLayout trio_table_layout(const TrioScene& scene, const CaptureConditions& conditions,
                               std::mt19937_64& rng) {
   TableLayout layout;
@@ -98,6 +100,8 @@ TableLayout trio_table_layout(const TrioScene& scene, const CaptureConditions& c
   }
   return layout;
 }
+
+namespace {
 
 // ---- Truth ----------------------------------------------------------------------------------
 
@@ -179,6 +183,8 @@ std::vector<int> detached_ids(const TrioScene& scene, bool& tie) {
   return ids;
 }
 
+}  // namespace
+
 nlohmann::json trio_truth(const TrioScene& scene, const Photo& photo) {
   nlohmann::json cards = nlohmann::json::array(), facts = nlohmann::json::array();
   bool unstable = false;
@@ -227,8 +233,6 @@ nlohmann::json trio_truth(const TrioScene& scene, const Photo& photo) {
             {"hands", photo.details.at("hands")},
             {"glare", photo.details.at("glare")}}}};
 }
-
-}  // namespace
 
 std::optional<RenderedImage> try_render_trio(const TrioScene& scene,
                                              const CaptureConditions& conditions,

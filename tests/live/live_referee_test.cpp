@@ -148,9 +148,9 @@ TEST(LiveReferee, KeepsStackIdsThroughASmallNudge) {
 }
 
 TEST(LiveReferee, RejectsGamesItCannotFollowAndBadOptions) {
-  LiveOptions trio;
-  trio.game = referee::Game::trio;
-  EXPECT_THROW(LiveReferee{trio}, std::invalid_argument);
+  LiveOptions bugs;
+  bugs.game = referee::Game::bugs;
+  EXPECT_THROW(LiveReferee{bugs}, std::invalid_argument);
   LiveOptions crowd;
   crowd.players = default_player_names(5);
   EXPECT_THROW(LiveReferee{crowd}, std::invalid_argument);

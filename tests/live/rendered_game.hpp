@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 #include <vector>
@@ -37,18 +38,19 @@ inline samples::GameVideoOptions short_game_options() {
 // ctest runs each test in its own process: the game is rendered by the first one and kept in
 // the build folder for the others, under a name that changes whenever the test program is
 // rebuilt (so a change of the renderer or the rules renders it again).
-inline std::string game_cache_prefix(std::uint64_t seed) {
-  return "short-game-" + std::to_string(seed) + "-";
+inline std::string game_cache_prefix(std::uint64_t seed, const std::string& kind = "short-game") {
+  return kind + "-" + std::to_string(seed) + "-";
 }
 
-inline std::filesystem::path game_cache_folder(std::uint64_t seed) {
+inline std::filesystem::path game_cache_folder(std::uint64_t seed,
+                                               const std::string& kind = "short-game") {
   std::error_code error;
   const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
   const auto built =
       error ? 0 : std::filesystem::last_write_time(program, error).time_since_epoch().count();
   const auto size = error ? 0 : std::filesystem::file_size(program, error);
   return std::filesystem::path(TABLEREF_BINARY_DIR) / "tests" / "live" /
-         (game_cache_prefix(seed) + std::to_string(built) + "-" + std::to_string(size));
+         (game_cache_prefix(seed, kind) + std::to_string(built) + "-" + std::to_string(size));
 }
 
 inline bool load_game(const std::filesystem::path& folder, RenderedGame& game) {
@@ -76,8 +78,9 @@ inline bool load_game(const std::filesystem::path& folder, RenderedGame& game) {
   return true;
 }
 
-inline void save_game(const std::filesystem::path& folder, const RenderedGame& game) {
-  const std::string prefix = game_cache_prefix(game.seed);
+inline void save_game(const std::filesystem::path& folder, const RenderedGame& game,
+                      const std::string& kind = "short-game") {
+  const std::string prefix = game_cache_prefix(game.seed, kind);
   std::error_code error;
   std::filesystem::path partial = folder;
   partial += ".partial-" + std::to_string(::getpid());
@@ -115,26 +118,48 @@ inline void save_game(const std::filesystem::path& folder, const RenderedGame& g
   }
 }
 
+// The game of `options` and `seed`, rendered once for every test program run (see above).
+inline RenderedGame cached_game(const samples::GameVideoOptions& options, std::uint64_t seed,
+                                const std::string& kind) {
+  RenderedGame rendered{options, seed, {}, {}};
+  const std::filesystem::path cache = game_cache_folder(seed, kind);
+  if (load_game(cache, rendered)) return rendered;
+  rendered = RenderedGame{options, seed, {}, {}};
+  rendered.truth = samples::render_game_video(options, seed, [&](const cv::Mat& bgr, int, double) {
+    rendered.frames.push_back(bgr.clone());
+  });
+  save_game(cache, rendered, kind);
+  return rendered;
+}
+
 inline const RenderedGame& short_game() {
-  static const RenderedGame game = [] {
-    RenderedGame rendered;
-    rendered.options = short_game_options();
-    rendered.seed = 17;
-    const std::filesystem::path cache = game_cache_folder(rendered.seed);
-    if (load_game(cache, rendered)) return rendered;
-    rendered = RenderedGame{short_game_options(), 17, {}, {}};
-    rendered.truth = samples::render_game_video(
-        rendered.options, rendered.seed,
-        [&](const cv::Mat& bgr, int, double) { rendered.frames.push_back(bgr.clone()); });
-    save_game(cache, rendered);
-    return rendered;
-  }();
+  static const RenderedGame game = cached_game(short_game_options(), 17, "short-game");
   return game;
+}
+
+// Short Trio Monsters games: three players at the webcam level, eight turns, some illegal
+// plays taken back, captures, hands laying, lifting and passing.
+inline samples::GameVideoOptions trio_game_options() {
+  samples::GameVideoOptions options = short_game_options();
+  options.game = referee::Game::trio;
+  options.players = 3;
+  options.max_turns = 8;
+  options.illegal_share = 0.2;
+  return options;
+}
+
+inline const RenderedGame& trio_game(std::uint64_t seed) {
+  static std::map<std::uint64_t, RenderedGame> games;
+  auto found = games.find(seed);
+  if (found == games.end())
+    found = games.emplace(seed, cached_game(trio_game_options(), seed, "trio-game")).first;
+  return found->second;
 }
 
 inline LiveOptions live_options(const RenderedGame& game) {
   LiveOptions options;
   options.players = game.truth.players;
+  options.game = game.options.game;
   options.rounds_to_win = game.options.rounds_to_win;
   return options;
 }

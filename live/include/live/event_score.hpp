@@ -30,7 +30,9 @@ struct EventScore {
 };
 
 // What identifies an event for matching: its type and content, without frame, time and ruling
-// ("trick|P1|red"; a state by its number of stacks).
+// ("trick|P1|red"; a state by its number of stacks or cards). Card ids are the deck's in rendered
+// truth and the camera's own when announced: placed, capture and detached events match by their
+// number of cards, and illegal reasons with the card ids left out.
 std::string event_key(const nlohmann::json& event);
 
 // Scores the events of the given types (by default every type but `state`).

@@ -13,6 +13,11 @@
 // referee's default zones), lifts it again before showing the next, and swaps a card for the
 // single card when no trick can be made.
 //
+// Trio Monsters: the middle card lies in the middle; in turn, clockwise from P1, each player lays
+// 1 to 3 cards on lattice places (by hand: within a few mm and degrees of the place), then lifts
+// the cards a capture won, then the detached cards. An illegal play is announced and the card is
+// taken back before the player plays again.
+//
 // Punto: players lay one card a turn, clockwise, the first card of a round in the middle of the
 // table (referee::punto::Match judges); a card laid against the rules is taken back before the
 // same player lays it again; when a round is decided the table is cleared in one visit. The
@@ -48,13 +53,15 @@ struct PuntoPlayOptions {
 
 struct GameVideoOptions {
   referee::Game game = referee::Game::freeze;
-  int players = 2;  // 2 to 4
+  int players = 2;  // 2 to 4 (freeze), 2 to 5 (trio)
   Level level = Level::webcam;
   double fps = 10;
   std::optional<cv::Size> image_size;  // default: drawn with the level's conditions
   int rounds_to_win = 2;
   int max_tricks = 0;               // stop after this many tricks shown; 0 = play the match out
   double misaligned_share = 0.0;    // tricks first shown askew (refused), then straightened
+  int max_turns = 0;                // trio: stop after this many legal turns; 0 = play it out
+  double illegal_share = 0.15;      // trio: turns first tried against the colour rule, taken back
   double passing_hand_share = 0.2;  // still stretches crossed by a hand that changes nothing
   double min_still_s = 1.2, max_still_s = 2.2;  // how long the table stays still between plays
   PuntoPlayOptions punto;
@@ -83,7 +90,8 @@ struct GameVideoTruth {
 using FrameSink = std::function<void(const cv::Mat& bgr, int index, double time_s)>;
 
 // Plays and films a whole game drawn from `seed`, handing each frame to `sink` in order.
-// Throws std::invalid_argument for options out of range or games not filmed yet (only freeze).
+// Throws std::invalid_argument for options out of range or games not filmed yet (freeze and trio
+// are).
 GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t seed,
                                  const FrameSink& sink);
 
