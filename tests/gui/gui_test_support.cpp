@@ -1,5 +1,7 @@
 #include "gui_test_support.hpp"
 
+#include <unistd.h>
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QThread>
@@ -16,11 +18,17 @@ SampleClipOptions test_clip_options() {
 
 const std::filesystem::path& sample_clip() {
   static const std::filesystem::path clip = [] {
-    const std::filesystem::path path =
-        std::filesystem::path(TABLEREF_BINARY_DIR) / "tests" / "gui" / "sample-game-test.avi";
-    if (const auto error = write_sample_clip(path, test_clip_options())) {
+    const std::filesystem::path folder =
+        std::filesystem::path(TABLEREF_BINARY_DIR) / "tests" / "gui";
+    const std::filesystem::path path = folder / "sample-game-test.avi";
+    // ctest runs test processes side by side: each writes its own copy and renames it into place
+    // (atomic), so none ever reads a clip another is still writing.
+    const std::filesystem::path own_copy =
+        folder / ("sample-game-test." + std::to_string(::getpid()) + ".avi");
+    if (const auto error = write_sample_clip(own_copy, test_clip_options())) {
       throw std::runtime_error(*error);
     }
+    std::filesystem::rename(own_copy, path);
     return path;
   }();
   return clip;
