@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include "json_geometry.hpp"
+
 namespace tableref::evaluation {
 
 namespace {
@@ -19,25 +21,6 @@ using CellKey = std::pair<int, int>;
 constexpr double kMostlyVisible = 0.95;
 // A read card lies on a true card when their centres are this share of a side apart at most.
 constexpr double kMatchShare = 0.25;
-
-struct Point {
-  double x = 0, y = 0;
-};
-
-Point point_of(const json& xy) {
-  return {xy.at(0).get<double>(), xy.at(1).get<double>()};
-}
-
-double distance(Point a, Point b) {
-  return std::hypot(a.x - b.x, a.y - b.y);
-}
-
-double mean_side(const json& polygon) {
-  double total = 0;
-  for (std::size_t i = 0; i < polygon.size(); ++i)
-    total += distance(point_of(polygon.at(i)), point_of(polygon.at((i + 1) % polygon.size())));
-  return polygon.empty() ? 0 : total / static_cast<double>(polygon.size());
-}
 
 CellKey cell_of(const json& card) {
   return {card.at("cell").at(0).get<int>(), card.at("cell").at(1).get<int>()};

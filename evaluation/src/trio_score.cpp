@@ -6,6 +6,8 @@
 #include <sstream>
 #include <vector>
 
+#include "json_geometry.hpp"
+
 namespace tableref::evaluation {
 
 namespace {
@@ -18,25 +20,6 @@ constexpr double kMostlyVisible = 0.95;
 constexpr double kMonsterReadable = 0.7;
 // A reading card lies on a true card when their centres are nearer than this share of a side.
 constexpr double kMatchShareOfSide = 0.25;
-
-struct Point {
-  double x = 0, y = 0;
-};
-
-Point point_of(const json& xy) {
-  return {xy.at(0).get<double>(), xy.at(1).get<double>()};
-}
-
-double distance(Point a, Point b) {
-  return std::hypot(a.x - b.x, a.y - b.y);
-}
-
-double mean_side(const json& polygon) {
-  double total = 0;
-  for (std::size_t i = 0; i < 3; ++i)
-    total += distance(point_of(polygon.at(i)), point_of(polygon.at((i + 1) % 3)));
-  return total / 3;
-}
 
 const json* card_facts(const json& truth, std::size_t card) {
   if (!truth.contains("truth") || !truth.at("truth").contains("cards")) return nullptr;
