@@ -4,6 +4,7 @@
 #include <array>
 #include <opencv2/imgproc.hpp>
 
+#include "live/card_outlines.hpp"
 #include "referee/freeze/explain.hpp"
 #include "referee/json_input.hpp"
 #include "vision/observation_json.hpp"
@@ -166,23 +167,14 @@ void FreezeFollower::forget_reads() {
 
 bool FreezeFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
   if (!last_read_ || intrusions.empty() || image_size.width <= 0) return false;
-  const double scale = static_cast<double>(intrusions.cols) / image_size.width;
   // Where cards lie now, and where they lay in the reference (a card lifted shows the table).
-  cv::Mat cards(intrusions.size(), CV_8U, cv::Scalar(0));
-  const auto fill = [&](const std::array<cv::Point2d, 4>& corners) {
-    constexpr double kWithShadow = 1.2;  // the outline grown about its centre: the drop shadow
-    const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4.0;
-    std::vector<cv::Point> polygon;
-    for (const cv::Point2d& corner : corners) {
-      polygon.push_back((centre + (corner - centre) * kWithShadow) * scale);
-    }
-    cv::fillConvexPoly(cards, polygon, cv::Scalar(255));
+  CardOutlineMask cards(intrusions.size(), image_size);
+  const auto add = [&cards](const std::array<cv::Point2d, 4>& corners) {
+    cards.add(corners, (corners[0] + corners[1] + corners[2] + corners[3]) / 4.0);
   };
-  for (const vision::FreezeStackReading& stack : *last_read_) fill(stack.corners);
-  for (const TrackedStack& stack : tracker_.stacks()) fill(stack.corners);
-  const int intruding = cv::countNonZero(intrusions);
-  constexpr double kAccountedShare = 0.9;
-  return intruding > 0 && cv::countNonZero(intrusions & cards) >= kAccountedShare * intruding;
+  for (const vision::FreezeStackReading& stack : *last_read_) add(stack.corners);
+  for (const TrackedStack& stack : tracker_.stacks()) add(stack.corners);
+  return cards.covers_most_of(intrusions);
 }
 
 std::vector<Event> FreezeFollower::commit_last_read(double time_s) {

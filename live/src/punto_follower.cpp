@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
 
+#include "live/card_outlines.hpp"
 #include "referee/json_input.hpp"
 #include "referee/punto/observation.hpp"
 #include "vision/observation_json.hpp"
@@ -165,22 +166,12 @@ void PuntoFollower::forget_reads() {
 
 bool PuntoFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
   if (!last_read_ || intrusions.empty() || image_size.width <= 0) return false;
-  const double scale = static_cast<double>(intrusions.cols) / image_size.width;
   // Where cards lie now, and where they lay in the reference (a card taken back shows the table).
-  cv::Mat cards(intrusions.size(), CV_8U, cv::Scalar(0));
-  const auto fill = [&](const std::array<cv::Point2d, 4>& corners, cv::Point2d centre) {
-    constexpr double kWithShadow = 1.2;  // the outline grown about its centre: the drop shadow
-    std::vector<cv::Point> polygon;
-    for (const cv::Point2d& corner : corners) {
-      polygon.push_back((centre + (corner - centre) * kWithShadow) * scale);
-    }
-    cv::fillConvexPoly(cards, polygon, cv::Scalar(255));
-  };
-  for (const vision::PuntoCardReading& card : last_read_->cards) fill(card.polygon, card.center);
-  for (const NamedPuntoCard& card : committed_cards_) fill(card.polygon, card.center);
-  const int intruding = cv::countNonZero(intrusions);
-  constexpr double kAccountedShare = 0.9;
-  return intruding > 0 && cv::countNonZero(intrusions & cards) >= kAccountedShare * intruding;
+  CardOutlineMask cards(intrusions.size(), image_size);
+  for (const vision::PuntoCardReading& card : last_read_->cards)
+    cards.add(card.polygon, card.center);
+  for (const NamedPuntoCard& card : committed_cards_) cards.add(card.polygon, card.center);
+  return cards.covers_most_of(intrusions);
 }
 
 std::vector<Event> PuntoFollower::commit_last_read(double) {

@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
 
+#include "live/card_outlines.hpp"
 #include "referee/json_input.hpp"
 #include "referee/trio/detached.hpp"
 
@@ -227,20 +228,11 @@ void TrioFollower::forget_reads() {
 
 bool TrioFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
   if (!last_read_ || intrusions.empty() || image_size.width <= 0) return false;
-  const double scale = static_cast<double>(intrusions.cols) / image_size.width;
-  cv::Mat cards(intrusions.size(), CV_8U, cv::Scalar(0));
-  const auto fill = [&](const std::array<cv::Point2d, 3>& corners, cv::Point2d centre) {
-    constexpr double kWithShadow = 1.2;  // the outline grown about its centre: the drop shadow
-    std::vector<cv::Point> polygon;
-    for (const cv::Point2d& corner : corners)
-      polygon.push_back((centre + (corner - centre) * kWithShadow) * scale);
-    cv::fillConvexPoly(cards, polygon, cv::Scalar(255));
-  };
-  for (const vision::TrioCardReading& card : last_read_->cards) fill(card.polygon, card.center);
-  for (const SeenTrioCard& card : cards_) fill(card.polygon, card.center);
-  const int intruding = cv::countNonZero(intrusions);
-  constexpr double kAccountedShare = 0.9;
-  return intruding > 0 && cv::countNonZero(intrusions & cards) >= kAccountedShare * intruding;
+  CardOutlineMask cards(intrusions.size(), image_size);
+  for (const vision::TrioCardReading& card : last_read_->cards)
+    cards.add(card.polygon, card.center);
+  for (const SeenTrioCard& card : cards_) cards.add(card.polygon, card.center);
+  return cards.covers_most_of(intrusions);
 }
 
 std::optional<std::vector<SeenTrioCard>> TrioFollower::identify(
