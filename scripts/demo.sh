@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets up and builds tableref, then runs it on the bundled samples (made by scripts/make-samples.sh):
-# a Monster Freeze game on video refereed live, pictures of tables read and annotated, and game
-# records refereed.
+# a game each of Monster Freeze, Trio Monsters and Punto on video refereed live, pictures of tables
+# read and annotated, and game records refereed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh default
@@ -10,8 +10,12 @@ media=samples/media
 out=build/demo
 mkdir -p "$out"
 
-echo "== tableref referee --game freeze --players 2 $media/freeze/game.mp4 (event log in $out/)"
-"$tableref" referee --game freeze --players 2 --log "$out/freeze-game.log" "$media/freeze/game.mp4"
+# The filmed games, refereed live: Monster Freeze (2 players), Trio Monsters (3), Punto (2).
+for game_players in freeze:2 trio:3 punto:2; do
+  game=${game_players%:*} players=${game_players#*:}
+  echo "== tableref referee --game $game --players $players $media/$game/game.mp4 (event log in $out/)"
+  "$tableref" referee --game "$game" --players "$players" --log "$out/$game-game.log" "$media/$game/game.mp4"
+done
 
 for game in freeze trio punto; do
   echo "== tableref analyze --game $game (annotated pictures in $out/)"

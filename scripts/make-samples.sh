@@ -14,3 +14,5 @@ done
 
 # A short game per game that has a live referee, as a small H.264 clip with its true events.
 "$tableref" render --game freeze --video "$media/freeze/game.mp4" --players 2 --tricks 4 --size 960x540 --seed 3
+"$tableref" render --game trio --video "$media/trio/game.mp4" --players 3 --turns 5 --size 960x540 --seed 7
+"$tableref" render --game punto --video "$media/punto/game.mp4" --players 2 --plays 9 --size 960x540 --seed 1

@@ -172,7 +172,9 @@ class OverlayDrawer {
                                : type == "detached" ? OverlayRole::detached
                                                     : OverlayRole::trick;
       const RoleStyle style = role_style(role, options_.colour_blind);
-      const QString text = style.tag + "  " + qt_text(describe_event(verdict));
+      // Tagged by the event's own type: a Trio or Punto play is no trick.
+      const QString text =
+          QString::fromStdString(type).toUpper() + "  " + qt_text(describe_event(verdict));
       const QRectF box = draw_box_text(
           QPointF(area.left() + 8, y), text,
           role == OverlayRole::detached && options_.colour_blind ? QColor(Qt::white) : style.colour,

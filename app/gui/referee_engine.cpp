@@ -40,9 +40,15 @@ class LiveEngine final : public RefereeEngine {
         }
         const int total = live_row.value("total", 0);
         row["points"] = total;
-        // Monster Freeze: each trick keeps its three cards.
-        row["cards_won"] = live_row.value("cards_won", total * referee::freeze::kCardsPerTrick);
+        // Monster Freeze: each trick keeps its three cards; Trio: a point is a card won.
+        const int cards_per_point =
+            setup_.game == referee::Game::freeze ? referee::freeze::kCardsPerTrick : 1;
+        row["cards_won"] = live_row.value("cards_won", total * cards_per_point);
         row["rounds"] = live_row.value("rounds_won", 0);
+        row["chain"] = live_row.value("chain", 0);
+        row["black"] = live_row.value("black", 0);
+        row["in_hand"] = live_row.value("hand", 0);
+        if (live_row.contains("colors")) row["colors"] = live_row["colors"];
       }
     }
     return board;

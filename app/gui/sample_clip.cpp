@@ -3,8 +3,8 @@
 #include <QCoreApplication>
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstdlib>
+#include <fstream>
 #include <opencv2/videoio.hpp>
 #include <random>
 #include <set>
@@ -105,14 +105,6 @@ nlohmann::json verdict(const char* type, const char* player, const char* key, co
   return {{"type", type}, {"player", player}, {key, value}};
 }
 
-bool is_video(const std::filesystem::path& path) {
-  std::string extension = path.extension().string();
-  std::transform(extension.begin(), extension.end(), extension.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  constexpr std::array<std::string_view, 5> kVideo = {".avi", ".mp4", ".mkv", ".webm", ".mov"};
-  return std::find(kVideo.begin(), kVideo.end(), extension) != kVideo.end();
-}
-
 }  // namespace
 
 SampleGame sample_game() {
@@ -191,7 +183,7 @@ std::optional<std::string> write_sample_clip(const std::filesystem::path& path,
   return std::nullopt;
 }
 
-std::optional<std::filesystem::path> bundled_sample_clip() {
+std::optional<BundledClip> bundled_sample_clip(referee::Game game) {
   std::vector<std::filesystem::path> folders;
   if (const char* media = std::getenv("TABLEREF_MEDIA_DIR")) folders.emplace_back(media);
   if (QCoreApplication::instance() != nullptr) {
@@ -200,19 +192,22 @@ std::optional<std::filesystem::path> bundled_sample_clip() {
   }
   folders.push_back(std::filesystem::path(TABLEREF_SOURCE_DIR) / "samples" / "media");
   for (const std::filesystem::path& folder : folders) {
+    const std::filesystem::path game_folder = folder / std::string(referee::game_name(game));
     std::error_code error;
-    std::vector<std::filesystem::path> clips;
-    for (const auto& item : std::filesystem::directory_iterator(folder, error)) {
-      if (item.is_regular_file(error) && is_video(item.path())) clips.push_back(item.path());
+    if (!std::filesystem::is_regular_file(game_folder / "game.mp4", error)) continue;
+    // The truth says who played: the referee must expect as many players as the clip shows.
+    std::ifstream truth_file(game_folder / "game.truth.json");
+    const nlohmann::json truth = nlohmann::json::parse(truth_file, nullptr, false);
+    if (truth.is_discarded() || !truth.contains("players") || !truth["players"].is_array()) {
+      continue;
     }
-    if (clips.empty()) continue;
-    // A Monster Freeze clip first: that is the game the app referees best.
-    std::sort(clips.begin(), clips.end(), [](const auto& a, const auto& b) {
-      const bool a_freeze = a.filename().string().find("freeze") != std::string::npos;
-      const bool b_freeze = b.filename().string().find("freeze") != std::string::npos;
-      return a_freeze != b_freeze ? a_freeze : a < b;
-    });
-    return clips.front();
+    BundledClip clip{game_folder / "game.mp4", {}};
+    for (const nlohmann::json& player : truth["players"]) {
+      if (!player.is_string()) break;
+      clip.players.push_back(player.get<std::string>());
+    }
+    if (clip.players.size() != truth["players"].size()) continue;
+    return clip;
   }
   return std::nullopt;
 }

@@ -1,7 +1,7 @@
 #pragma once
-// The sample game that plays out of the box: a bundled clip from samples/media when there is
-// one, or else a short Monster Freeze game drawn by the scene renderer (samples/), with what the
-// referee should rule on it.
+// The sample game that plays out of the box: the bundled clip of the game being played from
+// samples/media when there is one, or else a short Monster Freeze game drawn by the scene renderer
+// (samples/), with what the referee should rule on it.
 
 #include <cstdint>
 #include <filesystem>
@@ -42,8 +42,14 @@ struct SampleClipOptions {
 std::optional<std::string> write_sample_clip(const std::filesystem::path& path,
                                              const SampleClipOptions& options = {});
 
-// A video bundled in samples/media (the source tree's, or the installed share/tableref/media),
-// or nullopt when there is none.
-std::optional<std::filesystem::path> bundled_sample_clip();
+// A filmed game bundled in samples/media (the source tree's, or the installed
+// share/tableref/media): MEDIA/<game>/game.mp4 beside the truth the renderer wrote for it.
+struct BundledClip {
+  std::filesystem::path video;
+  std::vector<std::string> players;  // as the clip was filmed: seat 0 at the bottom, clockwise
+};
+
+// The bundled clip of `game`, or nullopt when there is none (or its truth cannot be read).
+std::optional<BundledClip> bundled_sample_clip(referee::Game game);
 
 }  // namespace tableref::gui

@@ -16,42 +16,91 @@ int int_field(const nlohmann::json& object, const char* key) {
   return found != object.end() && found->is_number() ? found->get<int>() : 0;
 }
 
-referee::Colour trick_colour(int column) {
+bool is_trick(ScoreboardModel::Column column) {
+  return column >= ScoreboardModel::kFirstTrick && column < ScoreboardModel::kCardsWon;
+}
+
+referee::Colour trick_colour(ScoreboardModel::Column column) {
   return referee::kMonsterColours[static_cast<std::size_t>(column - ScoreboardModel::kFirstTrick)];
+}
+
+std::vector<ScoreboardModel::Column> game_columns(referee::Game game) {
+  using M = ScoreboardModel;
+  switch (game) {
+    case referee::Game::trio:
+      return {M::kPlayer, M::kChain, M::kBlack, M::kCardsWon, M::kInHand};
+    case referee::Game::punto:
+      return {M::kPlayer, M::kColours, M::kRounds};
+    case referee::Game::bugs:
+      return {M::kPlayer, M::kPoints};
+    case referee::Game::freeze:
+      break;
+  }
+  std::vector<M::Column> freeze;
+  for (int column = M::kPlayer; column <= M::kRounds; ++column) {
+    freeze.push_back(static_cast<M::Column>(column));
+  }
+  return freeze;
+}
+
+QVariant row_value(const ScoreRow& row, ScoreboardModel::Column column) {
+  switch (column) {
+    case ScoreboardModel::kCardsWon:
+      return row.cards_won;
+    case ScoreboardModel::kPoints:
+      return row.points;
+    case ScoreboardModel::kRounds:
+      return row.rounds;
+    case ScoreboardModel::kChain:
+      return row.chain;
+    case ScoreboardModel::kBlack:
+      return row.black;
+    case ScoreboardModel::kInHand:
+      return row.in_hand;
+    case ScoreboardModel::kColours:
+      return QString::fromStdString(row.colours);
+    default:
+      return row.tricks[static_cast<std::size_t>(column - ScoreboardModel::kFirstTrick)];
+  }
 }
 
 }  // namespace
 
-ScoreboardModel::ScoreboardModel(QObject* parent) : QAbstractTableModel(parent) {}
+ScoreboardModel::ScoreboardModel(QObject* parent)
+    : QAbstractTableModel(parent), columns_(game_columns(referee::Game::freeze)) {}
+
+void ScoreboardModel::set_game(referee::Game game) {
+  beginResetModel();
+  columns_ = game_columns(game);
+  reported_.clear();
+  shown_.clear();
+  cancelled_.clear();
+  round_ = 1;
+  endResetModel();
+}
 
 int ScoreboardModel::rowCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : static_cast<int>(shown_.size());
 }
 
 int ScoreboardModel::columnCount(const QModelIndex& parent) const {
-  return parent.isValid() ? 0 : kColumnCount;
+  return parent.isValid() ? 0 : static_cast<int>(columns_.size());
 }
 
 QVariant ScoreboardModel::data(const QModelIndex& index, int role) const {
-  if (!index.isValid() || index.row() >= rowCount()) return {};
+  if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
   const ScoreRow& row = shown_[static_cast<std::size_t>(index.row())];
-  const int column = index.column();
+  const Column column = columns_[static_cast<std::size_t>(index.column())];
   if (role == Qt::DisplayRole || role == Qt::AccessibleTextRole) {
     if (column == kPlayer) {
       return QString::fromStdString(row.name + " (" + seat_name(row.seat, rowCount()) + ")");
     }
-    if (column >= kFirstTrick && column < kCardsWon) {
-      const int count = row.tricks[static_cast<std::size_t>(column - kFirstTrick)];
-      if (role == Qt::AccessibleTextRole) {
-        return QString("%1 %2 tricks")
-            .arg(count)
-            .arg(QString::fromUtf8(referee::colour_name(trick_colour(column)).data()));
-      }
-      return count;
+    if (is_trick(column) && role == Qt::AccessibleTextRole) {
+      return QString("%1 %2 tricks")
+          .arg(row_value(row, column).toInt())
+          .arg(QString::fromUtf8(referee::colour_name(trick_colour(column)).data()));
     }
-    if (column == kCardsWon) return row.cards_won;
-    if (column == kPoints) return row.points;
-    if (column == kRounds) return row.rounds;
+    return row_value(row, column);
   }
   if (role == Qt::TextAlignmentRole && column != kPlayer) return int(Qt::AlignCenter);
   if (role == Qt::FontRole && column == kPoints) {
@@ -63,18 +112,19 @@ QVariant ScoreboardModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant ScoreboardModel::headerData(int section, Qt::Orientation orientation, int role) const {
-  if (orientation != Qt::Horizontal) return {};
-  const bool trick = section >= kFirstTrick && section < kCardsWon;
-  if (role == Qt::DecorationRole && trick) return colour_icon(trick_colour(section));
+  if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
+  const Column column = columns_[static_cast<std::size_t>(section)];
+  const bool trick = is_trick(column);
+  if (role == Qt::DecorationRole && trick) return colour_icon(trick_colour(column));
   if (role == Qt::ToolTipRole && trick) {
-    const referee::Colour colour = trick_colour(section);
+    const referee::Colour colour = trick_colour(column);
     return tr("Tricks of %1 (symbol: %2)")
         .arg(QString::fromUtf8(referee::colour_name(colour).data()))
         .arg(QString::fromUtf8(symbol_name(symbol_of(colour)).data()));
   }
   if (role != Qt::DisplayRole) return {};
-  if (trick) return QString::fromUtf8(referee::colour_name(trick_colour(section)).data());
-  switch (section) {
+  if (trick) return QString::fromUtf8(referee::colour_name(trick_colour(column)).data());
+  switch (column) {
     case kPlayer:
       return tr("Player (seat)");
     case kCardsWon:
@@ -83,6 +133,14 @@ QVariant ScoreboardModel::headerData(int section, Qt::Orientation orientation, i
       return tr("Points");
     case kRounds:
       return tr("Rounds");
+    case kChain:
+      return tr("Won by chain");
+    case kBlack:
+      return tr("Won by black");
+    case kInHand:
+      return tr("In hand");
+    case kColours:
+      return tr("Colours");
     default:
       return {};
   }
@@ -109,6 +167,16 @@ void ScoreboardModel::set_scoreboard(const nlohmann::json& board) {
       row.cards_won = int_field(player, "cards_won");
       row.points = int_field(player, "points");
       row.rounds = int_field(player, "rounds");
+      row.chain = int_field(player, "chain");
+      row.black = int_field(player, "black");
+      row.in_hand = int_field(player, "in_hand");
+      const auto colours = player.find("colors");
+      if (colours != player.end() && colours->is_array()) {
+        for (const nlohmann::json& colour : *colours) {
+          if (!colour.is_string()) continue;
+          row.colours += (row.colours.empty() ? "" : ", ") + colour.get<std::string>();
+        }
+      }
       rows.push_back(std::move(row));
     }
   }
@@ -131,7 +199,11 @@ void ScoreboardModel::cancel_verdict(const nlohmann::json& verdict) {
     taken.points += 1;
     taken.cards_won += 3;
   } else if (*type == "capture") {
-    taken.cards_won += int_field(verdict, "count");
+    // Trio counts every card won as a point.
+    const int count = int_field(verdict, "count");
+    taken.cards_won += count;
+    taken.points += count;
+    (verdict.value("kind", std::string()) == "black" ? taken.black : taken.chain) += count;
   }
   refresh();
 }
@@ -155,6 +227,8 @@ void ScoreboardModel::refresh() {
     }
     row.points -= taken->second.points;
     row.cards_won = std::max(0, row.cards_won - taken->second.cards_won);
+    row.chain = std::max(0, row.chain - taken->second.chain);
+    row.black = std::max(0, row.black - taken->second.black);
   }
   if (shown.size() != shown_.size()) {
     beginResetModel();
@@ -163,7 +237,7 @@ void ScoreboardModel::refresh() {
     return;
   }
   shown_ = std::move(shown);
-  if (!shown_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, kColumnCount - 1));
+  if (!shown_.empty()) emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
 nlohmann::json ScoreboardModel::to_json() const {
@@ -178,7 +252,11 @@ nlohmann::json ScoreboardModel::to_json() const {
                                 {"tricks", tricks},
                                 {"cards_won", row.cards_won},
                                 {"points", row.points},
-                                {"rounds", row.rounds}});
+                                {"rounds", row.rounds},
+                                {"chain", row.chain},
+                                {"black", row.black},
+                                {"in_hand", row.in_hand},
+                                {"colours", row.colours}});
   }
   return board;
 }

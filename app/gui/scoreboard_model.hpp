@@ -1,6 +1,8 @@
 #pragma once
-// The scoreboard: a row per player with tricks per colour, cards won, points and rounds won, as
-// the referee reports them, less what a person cancelled by overriding a verdict.
+// The scoreboard: a row per player with what the game counts (Monster Freeze: tricks per colour,
+// cards won, points, rounds; Trio Monsters: cards won by chain and by black captures and cards in
+// hand; Punto: colours and rounds won), as the referee reports it, less what a person cancelled
+// by overriding a verdict.
 
 #include <QAbstractTableModel>
 #include <array>
@@ -8,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include "referee/game.hpp"
 
 namespace tableref::gui {
 
@@ -18,14 +22,30 @@ struct ScoreRow {
   int cards_won = 0;
   int points = 0;
   int rounds = 0;
+  int chain = 0;        // Trio: cards won by chain captures
+  int black = 0;        // Trio: cards won by black captures
+  int in_hand = 0;      // Trio: cards in hand
+  std::string colours;  // Punto: the player's colours, in words
 };
 
 class ScoreboardModel : public QAbstractTableModel {
   Q_OBJECT
 
  public:
-  // Player, five trick colours, cards won, points, rounds.
-  enum Column { kPlayer, kFirstTrick, kCardsWon = kFirstTrick + 5, kPoints, kRounds, kColumnCount };
+  // What a column shows. Monster Freeze shows them in this order from kPlayer to kRounds (so
+  // these are its column numbers); other games show their own subset (columns()).
+  enum Column {
+    kPlayer,
+    kFirstTrick,
+    kCardsWon = kFirstTrick + 5,
+    kPoints,
+    kRounds,
+    kChain,
+    kBlack,
+    kInHand,
+    kColours,
+    kColumnCount
+  };
 
   explicit ScoreboardModel(QObject* parent = nullptr);
 
@@ -35,10 +55,14 @@ class ScoreboardModel : public QAbstractTableModel {
   QVariant headerData(int section, Qt::Orientation orientation,
                       int role = Qt::DisplayRole) const override;
 
+  // Shows the columns of `game` (a new game: the rows are cleared).
+  void set_game(referee::Game game);
+  const std::vector<Column>& columns() const { return columns_; }
+
   // The referee's scoreboard (RefereeEngine::scoreboard's shape); unknown fields are ignored.
   void set_scoreboard(const nlohmann::json& board);
   // A verdict a person cancelled no longer counts: a trick, its colour, point and cards; a
-  // capture, its cards.
+  // capture, its cards (and, in Trio, the points they made).
   void cancel_verdict(const nlohmann::json& verdict);
   // Forgets the referee's rows and the cancellations (a new game).
   void reset();
@@ -51,6 +75,7 @@ class ScoreboardModel : public QAbstractTableModel {
  private:
   void refresh();
 
+  std::vector<Column> columns_;
   std::vector<ScoreRow> reported_;
   std::vector<ScoreRow> shown_;
   std::map<std::string, ScoreRow> cancelled_;  // by player: what overrides took away

@@ -96,10 +96,20 @@ void Session::open_camera(const QCameraDevice& device, std::optional<QCameraForm
 }
 
 void Session::play_sample() {
-  if (const auto clip = bundled_sample_clip()) {
-    open_path(*clip);
+  if (const auto clip = bundled_sample_clip(setup_.game)) {
+    // The clip was filmed with its own number of players: the set-up's names are kept when
+    // they are as many, the clip's taken otherwise.
+    if (clip->players.size() != setup_.players.size()) {
+      GameSetup setup = setup_;
+      setup.players = clip->players;
+      setup.first_player = 0;
+      set_setup(setup);
+    }
+    open_path(clip->video);
     return;
   }
+  // The drawn sample game is a Monster Freeze game between Alice and Bob.
+  if (setup_.game != referee::Game::freeze) set_setup(sample_game().setup);
   const QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
   const std::filesystem::path path = std::filesystem::path(cache.toStdString()) / kSampleClipName;
   std::error_code error;
@@ -147,7 +157,7 @@ void Session::set_setup(const GameSetup& setup) {
 
 void Session::restart_game() {
   log_.clear();
-  scoreboard_.reset();
+  scoreboard_.set_game(setup_.game);
   last_scoreboard_ = empty_scoreboard(setup_);
   scoreboard_.set_scoreboard(last_scoreboard_);
   last_layout_ = nlohmann::json();

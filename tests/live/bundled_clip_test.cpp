@@ -1,5 +1,5 @@
-// The clip the README's demo referees (samples/media, made by scripts/make-samples.sh): the live
-// referee announces exactly the plays the renderer recorded for it.
+// The clips the README's demo referees (samples/media, made by scripts/make-samples.sh): the live
+// referee announces exactly the plays the renderer recorded for each.
 
 #include <gtest/gtest.h>
 
@@ -16,14 +16,27 @@ namespace {
 const std::filesystem::path kMedia =
     std::filesystem::path(TABLEREF_SOURCE_DIR) / "samples" / "media";
 
-TEST(BundledClip, TheFreezeGameIsRefereedToItsTrueEvents) {
-  const auto truth = read_event_log(kMedia / "freeze" / "game.events.jsonl");
+struct Clip {
+  referee::Game game;
+  int players;
+};
+
+std::string clip_name(const ::testing::TestParamInfo<Clip>& clip) {
+  return std::string(referee::game_name(clip.param.game));
+}
+
+class BundledClip : public ::testing::TestWithParam<Clip> {};
+
+TEST_P(BundledClip, IsRefereedToItsTrueEvents) {
+  const std::filesystem::path folder = kMedia / std::string(referee::game_name(GetParam().game));
+  const auto truth = read_event_log(folder / "game.events.jsonl");
   ASSERT_TRUE(truth.ok()) << truth.error().message;
-  auto source = FrameSource::open((kMedia / "freeze" / "game.mp4").string());
+  auto source = FrameSource::open((folder / "game.mp4").string());
   ASSERT_TRUE(source.ok()) << source.error().message;
 
   LiveOptions options;
-  options.players = default_player_names(2);
+  options.game = GetParam().game;
+  options.players = default_player_names(GetParam().players);
   LiveReferee referee(options);
   while (std::optional<Frame> frame = source.value().next())
     referee.process(frame->bgr, frame->time_s, frame->index);
@@ -37,6 +50,12 @@ TEST(BundledClip, TheFreezeGameIsRefereedToItsTrueEvents) {
   EXPECT_EQ(score.false_tricks, 0);
   EXPECT_LE(score.max_delay_s(), 0.5);
 }
+
+INSTANTIATE_TEST_SUITE_P(Games, BundledClip,
+                         ::testing::Values(Clip{referee::Game::freeze, 2},
+                                           Clip{referee::Game::trio, 3},
+                                           Clip{referee::Game::punto, 2}),
+                         clip_name);
 
 }  // namespace
 }  // namespace tableref::live
