@@ -16,6 +16,7 @@ void add_analyze_command(CLI::App& app, int& exit_status);
 void add_bench_command(CLI::App& app, int& exit_status);
 void add_calibrate_command(CLI::App& app, int& exit_status);
 void add_referee_command(CLI::App& app, int& exit_status);
+void add_countdown_command(CLI::App& app, int& exit_status);
 
 // Prints "tableref: <message>" on standard error: every failure is one line.
 void print_error(std::string_view message);

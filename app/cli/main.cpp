@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   add_bench_command(app, exit_status);
   add_calibrate_command(app, exit_status);
   add_referee_command(app, exit_status);
+  add_countdown_command(app, exit_status);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

@@ -285,10 +285,10 @@ void MainWindow::connect_session() {
   connect(&session, &Session::statusMessage, this,
           [this](const QString& message) { statusBar()->showMessage(message, kStatusMessageMs); });
   connect(&session, &Session::inputChanged, this, [this] { refresh_title(); });
-  connect(&session.announcer(), &Announcer::announced, this, [this](const QString& text) {
+  connect(&session.announcer(), &speech::Announcer::announced, this, [this](const QString& text) {
     statusBar()->showMessage(tr("Announced: %1").arg(text), kStatusMessageMs);
   });
-  connect(&session.announcer(), &Announcer::statusChanged, speech_label_, &QLabel::setText);
+  connect(&session.announcer(), &speech::Announcer::statusChanged, speech_label_, &QLabel::setText);
   connect(live_view_, &VideoView::probeRequested, this, [this](cv::Point2d point) {
     if (!session_->probe(point))
       statusBar()->showMessage(tr("There is no picture to probe yet"), kStatusMessageMs);

@@ -48,13 +48,13 @@ Session::Session(SessionOptions options, QObject* parent)
       mailbox_(std::make_shared<LatestFrameMailbox>()),
       worker_(mailbox_),
       verdicts_(log_),
-      announcer_(std::make_unique<Announcer>(speech_engine(options_))) {
+      announcer_(std::make_unique<speech::Announcer>(speech_engine(options_))) {
   clock_.start();
   connect(&worker_, &RecognitionWorker::processed, this, &Session::on_result);
   connect(&worker_, &RecognitionWorker::failed, this, &Session::statusMessage);
-  connect(announcer_.get(), &Announcer::statusChanged, this, &Session::statusMessage);
-  connect(&solo_timer_, &SoloTimerModel::announce, announcer_.get(), &Announcer::announce);
-  connect(&countdown_, &CountdownModel::announce, announcer_.get(), &Announcer::announce);
+  connect(announcer_.get(), &speech::Announcer::statusChanged, this, &Session::statusMessage);
+  connect(&solo_timer_, &SoloTimerModel::announce, announcer_.get(), &speech::Announcer::announce);
+  connect(&countdown_, &CountdownModel::announce, announcer_.get(), &speech::Announcer::announce);
   connect(&sample_render_, &QFutureWatcher<std::optional<std::string>>::finished, this, [this] {
     const std::optional<std::string> error = sample_render_.result();
     if (error) {

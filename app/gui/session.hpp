@@ -14,7 +14,6 @@
 #include <optional>
 
 #include "calibration/profile.hpp"
-#include "gui/announcer.hpp"
 #include "gui/colour_probe.hpp"
 #include "gui/event_log_model.hpp"
 #include "gui/frame.hpp"
@@ -27,6 +26,7 @@
 #include "gui/scoreboard_model.hpp"
 #include "gui/verdict_cursor.hpp"
 #include "gui/video_file_source.hpp"
+#include "speech/announcer.hpp"
 
 namespace tableref::gui {
 
@@ -78,7 +78,7 @@ class Session : public QObject {
   EventLogModel& log() { return log_; }
   ScoreboardModel& scoreboard() { return scoreboard_; }
   VerdictCursor& verdicts() { return verdicts_; }
-  Announcer& announcer() { return *announcer_; }
+  speech::Announcer& announcer() { return *announcer_; }
   SoloTimerModel& solo_timer() { return solo_timer_; }
   CountdownModel& countdown() { return countdown_; }
 
@@ -131,7 +131,7 @@ class Session : public QObject {
   EventLogModel log_;
   ScoreboardModel scoreboard_;
   VerdictCursor verdicts_;
-  std::unique_ptr<Announcer> announcer_;
+  std::unique_ptr<speech::Announcer> announcer_;
   SoloTimerModel solo_timer_;
   CountdownModel countdown_;
 

@@ -223,5 +223,32 @@ TEST(Command, AProfileWithTheCameraReportsCornersInThePicturesOwnPixels) {
   }
 }
 
+// Bugs & Co's end of game: every call in order, one per step, the last one STOP; a count the
+// rules cannot mean is refused.
+TEST(Command, TheCountdownCallsEachNumberThenStop) {
+  const TemporaryFolder folder("cli-countdown");
+  const CommandRun run =
+      tableref("countdown --from 3 --seconds-per-count 0.1 --speech none --json", folder.path);
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::vector<std::string> calls;
+  std::vector<double> times_s;
+  for (std::string line; std::getline(lines, line);) {
+    const nlohmann::json call = nlohmann::json::parse(line);
+    EXPECT_EQ(call.at("type"), "countdown");
+    calls.push_back(call.at("call").get<std::string>());
+    times_s.push_back(call.at("time_s").get<double>());
+  }
+  EXPECT_EQ(calls, (std::vector<std::string>{"3", "2", "1", "STOP"}));
+  ASSERT_EQ(times_s.size(), 4u);
+  for (std::size_t i = 0; i < times_s.size(); ++i)
+    EXPECT_NEAR(times_s[i], 0.1 * static_cast<double>(i), 1e-9);
+  EXPECT_NE(run.err.find("speech off"), std::string::npos) << run.err;
+
+  const CommandRun refused = tableref("countdown --from 0", folder.path);
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_EQ(line_count(refused.err), 1) << refused.err;
+}
+
 }  // namespace
 }  // namespace tableref::cli

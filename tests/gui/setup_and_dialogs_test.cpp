@@ -12,13 +12,13 @@
 #include <opencv2/imgproc.hpp>
 
 #include "calibration/colour_sheet.hpp"
-#include "gui/announcer.hpp"
 #include "gui/calibration_dialog.hpp"
 #include "gui/camera_dialog.hpp"
 #include "gui/camera_source.hpp"
 #include "gui/session.hpp"
 #include "gui/setup_dialog.hpp"
 #include "gui_test_support.hpp"
+#include "speech/announcer.hpp"
 
 namespace tableref::gui {
 namespace {
@@ -94,15 +94,16 @@ TEST(CameraDialog, SaysPlainlyWhenThereIsNoCamera) {
 }
 
 TEST(Announcer, WithoutASpeechEngineShowsTheAnnouncementsAndSaysWhy) {
-  Announcer announcer("no-such-engine");
+  speech::Announcer announcer("no-such-engine");
   EXPECT_FALSE(announcer.speech_available());
   EXPECT_TRUE(announcer.status().startsWith("speech unavailable"));
   QStringList shown;
-  QObject::connect(&announcer, &Announcer::announced, [&](const QString& text) { shown << text; });
+  QObject::connect(&announcer, &speech::Announcer::announced,
+                   [&](const QString& text) { shown << text; });
   announcer.announce("Alice: red trick");
   EXPECT_EQ(shown, QStringList{"Alice: red trick"});
   EXPECT_EQ(announcer.history().back(), "Alice: red trick");
-  Announcer silent("none");
+  speech::Announcer silent("none");
   EXPECT_EQ(silent.status(), "speech off");
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// Spoken announcements ("Alice: red trick") through Qt TextToSpeech. Without a speech engine the
-// app stays silent and says so once in the status bar; every announcement is also shown as text.
+// Spoken announcements ("Alice: red trick", "STOP") through Qt TextToSpeech, for the desktop app
+// and the command line. Without a speech engine it stays silent and says why (status()); every
+// announcement is also handed on as text (announced).
 
 #include <QObject>
 #include <QStringList>
@@ -9,7 +10,7 @@
 
 class QTextToSpeech;
 
-namespace tableref::gui {
+namespace tableref::speech {
 
 class Announcer : public QObject {
   Q_OBJECT
@@ -28,6 +29,8 @@ class Announcer : public QObject {
   // Shows `text` (announced) and speaks it when speech is available and on. Sentences said while
   // one is being spoken wait their turn; the oldest are dropped when too many wait.
   void announce(const QString& text);
+  // Whether a sentence is being spoken or waits its turn.
+  bool speaking() const;
   // The latest announcements, oldest first.
   const QStringList& history() const { return history_; }
 
@@ -46,4 +49,4 @@ class Announcer : public QObject {
   QStringList history_;
 };
 
-}  // namespace tableref::gui
+}  // namespace tableref::speech

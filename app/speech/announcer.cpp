@@ -1,8 +1,8 @@
-#include "gui/announcer.hpp"
+#include "speech/announcer.hpp"
 
 #include <QTextToSpeech>
 
-namespace tableref::gui {
+namespace tableref::speech {
 
 namespace {
 constexpr std::size_t kMaxWaiting = 3;
@@ -59,6 +59,10 @@ void Announcer::announce(const QString& text) {
   if (speech_->state() == QTextToSpeech::Ready) speak_next();
 }
 
+bool Announcer::speaking() const {
+  return speech_ && (!waiting_.empty() || speech_->state() == QTextToSpeech::Speaking);
+}
+
 void Announcer::speak_next() {
   if (!speech_ || waiting_.empty()) return;
   const QString text = waiting_.front();
@@ -75,4 +79,4 @@ void Announcer::give_up_speech(const QString& why) {
   emit statusChanged(status_);
 }
 
-}  // namespace tableref::gui
+}  // namespace tableref::speech
