@@ -159,11 +159,11 @@ void add_render_command(CLI::App& app, int& exit_status) {
   command->add_option("--out", options->out_dir, "Output folder (created if missing)");
   command->add_option(
       "--video", options->video,
-      "Render a whole game (freeze, trio or punto) instead: OUT.avi (Motion JPEG), OUT.mp4 "
+      "Render a whole game (freeze, trio, punto or bugs) instead: OUT.avi (Motion JPEG), OUT.mp4 "
       "(H.264) or a folder of frames, with its true events beside it");
   command
       ->add_option("--players", options->players,
-                   "Players in a --video game (freeze 2-4, trio 2-5, punto 2-4)")
+                   "Players in a --video game (freeze 2-4, trio 2-5, punto 2-4, bugs 2-4)")
       ->check(CLI::Range(2, 5))
       ->capture_default_str();
   command->add_option("--fps", options->fps, "Frames per second of a --video game")

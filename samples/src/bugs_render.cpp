@@ -125,16 +125,21 @@ std::function<void(PieceCanvas&)> print_tile(const BugsTileLayout& tile, double 
 TableLayout bugs_table_layout(const BugsScene& scene, const CaptureConditions& conditions,
                               std::mt19937_64& rng) {
   TableLayout layout;
-  for (const BugsTileLayout& tile : scene.tiles) {
-    layout.pieces.push_back(square_piece({tile.centre_mm, tile.angle_deg}, kBugsTileSideMm, 0,
-                                         kBugsTileThicknessMm,
-                                         print_tile(tile, conditions.print_variation, rng)));
-  }
+  for (const BugsTileLayout& tile : scene.tiles)
+    layout.pieces.push_back(bugs_tile_piece(tile, conditions, rng));
   return layout;
 }
 
 nlohmann::json score_of(const BugsScene& scene, int player) {
   return referee::bugs::to_json(referee::bugs::score(bugs_collection(scene, player)));
+}
+
+}  // namespace
+
+FlatPiece bugs_tile_piece(const BugsTileLayout& tile, const CaptureConditions& conditions,
+                          std::mt19937_64& print_rng) {
+  return square_piece({tile.centre_mm, tile.angle_deg}, kBugsTileSideMm, 0, kBugsTileThicknessMm,
+                      print_tile(tile, conditions.print_variation, print_rng));
 }
 
 nlohmann::json bugs_truth(const BugsScene& scene, const Photo& photo) {
@@ -177,7 +182,8 @@ nlohmann::json bugs_truth(const BugsScene& scene, const Photo& photo) {
          {"centre_mm", {rounded(tile.centre_mm.x, 3), rounded(tile.centre_mm.y, 3)}},
          {"angle_deg", rounded(tile.angle_deg, 3)},
          {"occlusion", rounded(occlusion, 3)}});
-    player_tiles[static_cast<std::size_t>(tile.player)].push_back(position);
+    if (tile.player >= 0 && tile.player < scene.players)
+      player_tiles[static_cast<std::size_t>(tile.player)].push_back(position);
   }
   nlohmann::json players = nlohmann::json::array();
   for (int player = 0; player < scene.players; ++player) {
@@ -192,8 +198,6 @@ nlohmann::json bugs_truth(const BugsScene& scene, const Photo& photo) {
           {"tiles", tiles},     {"score", referee::bugs::to_json(referee::bugs::score(everything))},
           {"players", players}, {"truth", facts}};
 }
-
-}  // namespace
 
 std::optional<RenderedImage> try_render_bugs(const BugsScene& scene,
                                              const CaptureConditions& conditions,

@@ -38,6 +38,10 @@ struct GameScript {
   std::vector<ScriptLayout> layouts;
   double still_first_s = 1;  // layouts[0] before the first visit
   std::vector<ScriptVisit> visits;
+  // True events once the last visit's still stretch has run out (Bugs & Co: the scores at STOP),
+  // followed by still_at_end_s more of the same table.
+  std::vector<referee::Event> events_at_end;
+  double still_at_end_s = 0;
   nlohmann::json details;  // how the game went (rounds, winners, why it stopped)
 };
 
@@ -49,6 +53,10 @@ GameScript trio_game_script(const GameVideoOptions& options, const CaptureCondit
 // the image size).
 GameScript freeze_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,
                               std::mt19937_64& rng);
+
+// Bugs & Co played by options.players (2 to 4), scored at STOP.
+GameScript bugs_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,
+                            std::mt19937_64& rng);
 
 // Punto played by options.players (game_video.hpp); the camera frames every place the game used.
 GameScript punto_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,

@@ -110,6 +110,11 @@ class Film {
       still(visit.after, visit.still_after_s);
       forget_pictures_before(visit.after);
     }
+    if (!script_.events_at_end.empty()) {
+      const std::size_t last = script_.visits.empty() ? 0 : script_.visits.back().after;
+      announce(last, false, script_.events_at_end);
+      still(last, script_.still_at_end_s);
+    }
     return std::move(truth_);
   }
 
@@ -320,9 +325,6 @@ class Film {
 };
 
 void check(const GameVideoOptions& options) {
-  if (options.game == referee::Game::bugs) {
-    throw std::invalid_argument("bugs games are not filmed yet (only freeze, trio and punto)");
-  }
   if (options.game != referee::Game::trio && (options.players < 2 || options.players > 4)) {
     throw std::invalid_argument("a filmed game of " +
                                 std::string(referee::game_name(options.game)) +
@@ -367,6 +369,7 @@ GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t 
   const GameScript script =
       options.game == referee::Game::trio    ? trio_game_script(options, conditions, rng)
       : options.game == referee::Game::punto ? punto_game_script(options, conditions, rng)
+      : options.game == referee::Game::bugs  ? bugs_game_script(options, conditions, rng)
                                              : freeze_game_script(options, conditions, rng);
   GameVideoTruth truth = Film(script, conditions, options.fps, rng(), sink).run();
   truth.details = {{"seed", seed},

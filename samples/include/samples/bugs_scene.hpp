@@ -41,7 +41,7 @@ struct BugsTileLayout {
   referee::Colour body_colour = referee::Colour::red;  // printed at random: does not count
   cv::Point2d centre_mm{0, 0};                         // on the table
   double angle_deg = 0;                                // clockwise as seen from above
-  int player = 0;                                      // whose collection it belongs to
+  int player = 0;  // whose collection it belongs to; -1 for a trophy still in the middle
   bool is_trophy() const { return trophy_value > 0; }
 };
 

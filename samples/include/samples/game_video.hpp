@@ -18,6 +18,12 @@
 // the cards a capture won, then the detached cards. An illegal play is announced and the card is
 // taken back before the player plays again.
 //
+// Bugs & Co: the trophies lie in a row across the middle; each player's collection grows tile by
+// tile in front of their seat (play is simultaneous, the camera sees one hand at a time). A
+// player whose collection is complete takes the highest trophy left and stops; after the last
+// trophy the others lay a tile or two during the countdown, then STOP: the table holds still and
+// the true `score` (per player, with sets, others and trophies) and `winner` come at STOP.
+//
 // Punto: players lay one card a turn, clockwise, the first card of a round in the middle of the
 // table (referee::punto::Match judges); a card laid against the rules is taken back before the
 // same player lays it again; when a round is decided the table is cleared in one visit. The
@@ -53,7 +59,7 @@ struct PuntoPlayOptions {
 
 struct GameVideoOptions {
   referee::Game game = referee::Game::freeze;
-  int players = 2;  // 2 to 4 (freeze), 2 to 5 (trio)
+  int players = 2;  // 2 to 4 (freeze, punto, bugs), 2 to 5 (trio)
   Level level = Level::webcam;
   double fps = 10;
   std::optional<cv::Size> image_size;  // default: drawn with the level's conditions
@@ -90,8 +96,7 @@ struct GameVideoTruth {
 using FrameSink = std::function<void(const cv::Mat& bgr, int index, double time_s)>;
 
 // Plays and films a whole game drawn from `seed`, handing each frame to `sink` in order.
-// Throws std::invalid_argument for options out of range or games not filmed yet (freeze and trio
-// are).
+// Throws std::invalid_argument for options out of range, or a layout too large for the picture.
 GameVideoTruth render_game_video(const GameVideoOptions& options, std::uint64_t seed,
                                  const FrameSink& sink);
 
