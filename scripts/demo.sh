@@ -17,7 +17,7 @@ for game_players in freeze:2 trio:3 punto:2; do
   "$tableref" referee --game "$game" --players "$players" --log "$out/$game-game.log" "$media/$game/game.mp4"
 done
 
-for game in freeze trio punto; do
+for game in freeze trio punto bugs; do
   echo "== tableref analyze --game $game (annotated pictures in $out/)"
   "$tableref" analyze --game "$game" --annotate "$out/" "$media/$game"/*.jpg
 done

@@ -7,7 +7,7 @@ tableref=build/app/cli/tableref
 media=samples/media
 
 # Still pictures with their truth, one folder per game.
-for game in freeze trio punto; do
+for game in freeze trio punto bugs; do
   rm -f "$media/$game"/*.jpg "$media/$game"/*.json
   "$tableref" render --game "$game" --level webcam --count 3 --seed 7 --format jpg --out "$media/$game"
 done
