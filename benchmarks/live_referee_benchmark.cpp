@@ -2,12 +2,16 @@
 // against the true events, false tricks, the delay from a play settling to its event, and the
 // referee's milliseconds per frame. Usage:
 //   live_referee_benchmark [games] [seed] [width height] [fps] [players] [tricks per game]
+//   live_referee_benchmark trio [games] [seed] [turns per game]
 // Defaults: 4 games of 2 players at 1280 x 720, 10 fps, the match played out, webcam level.
+// Trio: the games of the live tests (3 players at 800 x 450, 8 fps, 8 turns, a fifth of the turns
+// first tried illegally, half the still stretches crossed by a passing hand), webcam level.
 
 #include <chrono>
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <string>
 
 #include "live/event_score.hpp"
 #include "live/live_referee.hpp"
@@ -29,6 +33,7 @@ struct GameResult {
 
 GameResult run_game(const samples::GameVideoOptions& options, std::uint64_t seed) {
   live::LiveOptions live_options;
+  live_options.game = options.game;
   live_options.players = live::default_player_names(options.players);
   live_options.rounds_to_win = options.rounds_to_win;
   live::LiveReferee referee(live_options);
@@ -71,11 +76,7 @@ void print_misses(const live::EventScore& score) {
   }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const int games = argc > 1 ? std::atoi(argv[1]) : 4;
-  const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261122;
+samples::GameVideoOptions freeze_options(int argc, char** argv) {
   samples::GameVideoOptions options;
   options.image_size =
       cv::Size(argc > 4 ? std::atoi(argv[3]) : 1280, argc > 4 ? std::atoi(argv[4]) : 720);
@@ -85,6 +86,35 @@ int main(int argc, char** argv) {
   options.level = samples::Level::webcam;
   options.passing_hand_share = 0.3;
   options.misaligned_share = 0.1;
+  return options;
+}
+
+// argv without the game's name: [games] [seed] [turns per game].
+samples::GameVideoOptions trio_options(int argc, char** argv) {
+  samples::GameVideoOptions options;
+  options.game = referee::Game::trio;
+  options.image_size = cv::Size(800, 450);
+  options.fps = 8;
+  options.players = 3;
+  options.max_turns = argc > 3 ? std::atoi(argv[3]) : 8;
+  options.illegal_share = 0.2;
+  options.passing_hand_share = 0.5;
+  options.level = samples::Level::webcam;
+  return options;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool trio = argc > 1 && std::string(argv[1]) == "trio";
+  if (trio) {
+    --argc;
+    ++argv;
+  }
+  const int games = argc > 1 ? std::atoi(argv[1]) : 4;
+  const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261122;
+  const samples::GameVideoOptions options =
+      trio ? trio_options(argc, argv) : freeze_options(argc, argv);
   if (games <= 0) {
     std::cerr << "live_referee_benchmark: the number of games must be positive\n";
     return 2;

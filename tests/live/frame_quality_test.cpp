@@ -129,6 +129,31 @@ TEST(FrameQuality, ABlurredFrameIsNotRead) {
   EXPECT_LT(quality.sharpness_ratio, 0.6);
 }
 
+// Cards lifted from a plain table take most of the view's edges with them: the view is less
+// sharp than the reference, yet not blurred. Blurring it still is.
+TEST(FrameQuality, CardsLiftedFromAPlainTableAreNoBlur) {
+  FrameQualityMeter meter;
+  const cv::Mat plain(kSize, CV_8UC3, kWood);
+  cv::Mat laid = plain.clone();
+  for (const cv::Point centre : {cv::Point(200, 180), cv::Point(290, 180), cv::Point(380, 180),
+                                 cv::Point(290, 90), cv::Point(290, 270)}) {
+    laid = with_card(laid, centre);
+  }
+  // Without sensor noise, whose own sharpness would hide the edges'.
+  meter.measure(laid);
+  meter.measure(laid);
+  meter.accept_reference();
+  const cv::Mat lifted = with_card(plain.clone(), {200, 180});
+  meter.measure(lifted);
+  const FrameQuality quality = meter.measure(lifted);
+  EXPECT_TRUE(quality.still);
+  EXPECT_FALSE(quality.blurred) << quality.sharpness_ratio;
+  cv::Mat blurred;
+  cv::GaussianBlur(lifted, blurred, cv::Size(), 3.0);
+  meter.measure(blurred);
+  EXPECT_TRUE(meter.measure(blurred).blurred);
+}
+
 TEST(FrameQuality, BeforeAReferenceSkinReachingInIsAnIntrusionUnlessTheTableIsSkinColoured) {
   FrameQualityMeter on_cloth;
   const cv::Mat cloth_hand = with_arm(table(kBlueCloth, 7), {300, 170});

@@ -16,7 +16,7 @@ namespace {
 using nlohmann::json;
 
 // The fixed seeds of the rendered games (short: three players, eight turns).
-constexpr std::uint64_t kSeeds[] = {11, 5, 7};
+constexpr std::uint64_t kSeeds[] = {11, 5, 7, 3, 1};
 
 int count_of(const std::vector<json>& events, const std::string& type) {
   return static_cast<int>(std::count_if(events.begin(), events.end(),

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <vector>
 
 namespace tableref::vision {
 
@@ -38,6 +39,55 @@ double border_share(const cv::Mat& mask) {
   return total == 0 ? 0.0 : static_cast<double>(set) / total;
 }
 
+// Each channel's overall gain from `reference` to `now` (both CV_32FC3): exposure and white
+// balance drift.
+cv::Scalar mean_gains(const cv::Mat& now, const cv::Mat& reference) {
+  const cv::Scalar now_mean = cv::mean(now), reference_mean = cv::mean(reference);
+  return {now_mean[0] / std::max(1.0, reference_mean[0]),
+          now_mean[1] / std::max(1.0, reference_mean[1]),
+          now_mean[2] / std::max(1.0, reference_mean[2])};
+}
+
+// The same, as the median of the pixels' gains: cards laid or lifted over a large share of the
+// view move the means, not the median.
+cv::Scalar median_gains(const cv::Mat& now, const cv::Mat& reference) {
+  constexpr int kStep = 3;  // every third pixel each way is plenty
+  cv::Scalar gains;
+  std::vector<float> ratios;
+  for (int channel = 0; channel < 3; ++channel) {
+    ratios.clear();
+    for (int row = 0; row < now.rows; row += kStep) {
+      const auto* now_row = now.ptr<cv::Vec3f>(row);
+      const auto* reference_row = reference.ptr<cv::Vec3f>(row);
+      for (int col = 0; col < now.cols; col += kStep) {
+        ratios.push_back(now_row[col][channel] / std::max(1.0f, reference_row[col][channel]));
+      }
+    }
+    const auto middle = ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2);
+    std::nth_element(ratios.begin(), middle, ratios.end());
+    gains[channel] = *middle;
+  }
+  return gains;
+}
+
+// Where `now` differs from `reference` (both CV_32FC3) by more than `level` in some channel, once
+// each channel's `gains` are taken out.
+cv::Mat colour_change(const cv::Mat& now, const cv::Mat& reference, const cv::Scalar& gains,
+                      double level) {
+  cv::Mat expected;
+  cv::multiply(reference, gains, expected);
+  cv::Mat channels[3];
+  cv::split(cv::abs(now - expected), channels);
+  const cv::Mat largest = cv::max(cv::max(channels[0], channels[1]), channels[2]);
+  return largest > level;
+}
+
+cv::Mat content_of(const cv::Mat& colour, double sigma_px) {
+  cv::Mat content;
+  cv::GaussianBlur(colour, content, cv::Size(), sigma_px);
+  return content;
+}
+
 cv::Mat open_small(const cv::Mat& mask) {
   cv::Mat opened;
   cv::morphologyEx(mask, opened, cv::MORPH_OPEN,
@@ -62,11 +112,31 @@ FrameQualityMeter::Analysis FrameQualityMeter::analyse(const cv::Mat& bgr) const
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
   cv::resize(grey, sharp_size, analysis_size(bgr.size(), params_.sharpness_width_px), 0, 0,
              cv::INTER_AREA);
-  cv::Laplacian(sharp_size, laplacian, CV_32F);
+  cv::Laplacian(sharp_size, analysis.laplacian, CV_32F);
   cv::Scalar mean, deviation;
-  cv::meanStdDev(laplacian, mean, deviation);
+  cv::meanStdDev(analysis.laplacian, mean, deviation);
   analysis.sharpness = deviation[0] * deviation[0];
   return analysis;
+}
+
+double FrameQualityMeter::sharpness_ratio(const Analysis& now) const {
+  // Cards lifted take their edges with them: only where the view still shows what the reference
+  // showed does less sharpness mean blur. Blur keeps the mean colour over a few pixels; a card
+  // laid or lifted does not.
+  const cv::Mat content = content_of(now.colour, params_.content_sigma_px);
+  cv::Mat changed =
+      colour_change(content, reference_content_, median_gains(content, reference_content_),
+                    params_.intrusion_level);
+  cv::dilate(changed, changed, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(5, 5)));
+  cv::Mat same;
+  cv::resize(changed == 0, same, now.laplacian.size(), 0, 0, cv::INTER_NEAREST);
+  if (cv::countNonZero(same) < params_.min_same_content_share * static_cast<double>(same.total()))
+    return now.sharpness / reference_analysis_.sharpness;
+  cv::Scalar mean, now_deviation, reference_deviation;
+  cv::meanStdDev(now.laplacian, mean, now_deviation, same);
+  cv::meanStdDev(reference_analysis_.laplacian, mean, reference_deviation, same);
+  const double reference_sharpness = reference_deviation[0] * reference_deviation[0];
+  return reference_sharpness > 0 ? now_deviation[0] * now_deviation[0] / reference_sharpness : 1.0;
 }
 
 double FrameQualityMeter::motion_share(const Analysis& now) const {
@@ -77,17 +147,8 @@ double FrameQualityMeter::motion_share(const Analysis& now) const {
 }
 
 cv::Mat FrameQualityMeter::difference_from_reference(const Analysis& now) const {
-  // Exposure and white balance drift: each channel's overall gain is not an intrusion.
-  const cv::Scalar now_mean = cv::mean(now.colour), reference_mean = cv::mean(reference_);
-  const cv::Scalar gains(now_mean[0] / std::max(1.0, reference_mean[0]),
-                         now_mean[1] / std::max(1.0, reference_mean[1]),
-                         now_mean[2] / std::max(1.0, reference_mean[2]));
-  cv::Mat expected;
-  cv::multiply(reference_, gains, expected);
-  cv::Mat channels[3];
-  cv::split(cv::abs(now.colour - expected), channels);
-  const cv::Mat largest = cv::max(cv::max(channels[0], channels[1]), channels[2]);
-  return open_small(largest > params_.intrusion_level);
+  return open_small(colour_change(now.colour, reference_, mean_gains(now.colour, reference_),
+                                  params_.intrusion_level));
 }
 
 cv::Mat FrameQualityMeter::skin_mask(const Analysis& now) const {
@@ -129,6 +190,7 @@ FrameQuality FrameQualityMeter::measure(const cv::Mat& bgr) {
     frame_size_ = bgr.size();
     previous_.reset();
     reference_.release();
+    reference_content_.release();
     play_area_.release();
   }
   Analysis now = analyse(bgr);
@@ -141,7 +203,7 @@ FrameQuality FrameQualityMeter::measure(const cv::Mat& bgr) {
   }
   quality.sharpness = now.sharpness;
   if (has_reference() && reference_analysis_.sharpness > 0) {
-    quality.sharpness_ratio = now.sharpness / reference_analysis_.sharpness;
+    quality.sharpness_ratio = sharpness_ratio(now);
     quality.blurred = quality.sharpness_ratio < params_.min_sharpness_ratio;
   }
   intrusion_mask_ =
@@ -158,6 +220,7 @@ void FrameQualityMeter::accept_reference() {
   if (last_.colour.empty()) return;
   reference_analysis_ = last_;
   reference_ = last_.colour;
+  reference_content_ = content_of(reference_, params_.content_sigma_px);
 }
 
 void FrameQualityMeter::set_play_area(const cv::Mat& mask) {

@@ -141,6 +141,17 @@ double table_like_share(const std::vector<EmptyPlaceView>& views, std::size_t in
   return double(alike) / static_cast<double>(own.size());
 }
 
+// The median share of card face the places of [first, last) show (0 for none).
+double median_face_share(std::vector<EmptyPlaceView>::const_iterator first,
+                         std::vector<EmptyPlaceView>::const_iterator last) {
+  std::vector<double> shares;
+  for (auto view = first; view != last; ++view) shares.push_back(view->face_share);
+  if (shares.empty()) return 0;
+  const auto middle = shares.begin() + static_cast<std::ptrdiff_t>(shares.size() / 2);
+  std::nth_element(shares.begin(), middle, shares.end());
+  return *middle;
+}
+
 // Why the table beside the layout looks covered, or nothing: a card whose monster is hidden (it
 // still shows some of its face), or a hand. Every empty place around the layout is compared with
 // the others, which mostly show the table. (On a table as light as the cards, face tells nothing;
@@ -165,24 +176,23 @@ std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& readi
     }
   }
   std::vector<EmptyPlaceView> views;
-  std::vector<double> shares;
-  for (const auto& [place, card] : empty_beside) {
+  for (const auto& [place, card] : empty_beside)
     views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
-    shares.push_back(views.back().face_share);
-  }
   for (const auto& [place, card] : empty_at_corner)
     views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
-  // The table's own share of face, from the places next to the cards' sides.
-  if (views.size() < 3 || shares.empty()) return {};
-  std::nth_element(shares.begin(), shares.begin() + static_cast<std::ptrdiff_t>(shares.size() / 2),
-                   shares.end());
-  // Far more face than the table around shows: a card.
-  const double hidden_card_share =
-      std::max(params.hidden_card_face_share, shares[shares.size() / 2] + 0.45);
+  if (views.size() < 3 || empty_beside.empty()) return {};
+  const auto first_at_corner = views.begin() + static_cast<std::ptrdiff_t>(empty_beside.size());
+  // Far more face than the table shows as far from the cards: a card. The face map weighs each
+  // pixel against the brightest surface nearby, so a light table looks darker beside the cards
+  // than at their corners, where it is its own white: places at a corner have their own baseline
+  // when there are enough of them that a covered one cannot set it.
+  const double hidden_beside = std::max(params.hidden_card_face_share,
+                                        median_face_share(views.begin(), first_at_corner) + 0.45);
+  const double table_at_corner =
+      views.end() - first_at_corner >= 3 ? median_face_share(first_at_corner, views.end()) : 0.0;
+  const double hidden_at_corner = std::max({0.78, hidden_beside + 0.1, table_at_corner + 0.45});
   for (std::size_t i = 0; i < views.size(); ++i) {
-    // Places at a corner lie further from the cards, where a light table can look like face.
-    const double needed =
-        i < empty_beside.size() ? hidden_card_share : std::max(0.78, hidden_card_share + 0.1);
+    const double needed = i < empty_beside.size() ? hidden_beside : hidden_at_corner;
     if (views[i].face_share >= needed) return "a card beside the layout shows no monster";
     if (table_like_share(views, i, params.table_colour_distance) < params.min_table_share) {
       return "something covers the table beside the layout";

@@ -24,13 +24,17 @@ struct FrameQualityParams {
   double min_intrusion_share = 0.003;  // of the image: smaller regions at the border are noise
   int sharpness_width_px = 640;        // sharpness is measured on a copy this wide
   double min_sharpness_ratio = 0.6;    // of the reference's sharpness: below, the frame is blurred
-  double max_skin_border_share = 0.3;  // a border more skin-coloured than this is a wooden table
+  // Sharpness is compared where the view still shows what the reference showed: cards laid or
+  // lifted change the mean colour over this blur (at analysis size), a blurred lens does not.
+  double content_sigma_px = 4.0;
+  double min_same_content_share = 0.5;  // of the image; with less, the whole image is compared
+  double max_skin_border_share = 0.3;   // a border more skin-coloured than this is a wooden table
 };
 
 struct FrameQuality {
   double motion_share = 0;     // share of pixels that changed since the previous frame
   double sharpness = 0;        // variance of the Laplacian of the grey frame
-  double sharpness_ratio = 1;  // against the reference; 1 without one
+  double sharpness_ratio = 1;  // against the reference, where both show the same; 1 without one
   double intrusion_share = 0;  // share of the image covered by intrusions over the play area
   bool still = false;          // false for the first frame: nothing to compare it with
   bool blurred = false;
@@ -63,13 +67,15 @@ class FrameQualityMeter {
 
  private:
   struct Analysis {
-    cv::Mat colour;  // CV_32FC3, smoothed, analysis size
-    cv::Mat grey;    // CV_32F, smoothed, analysis size
+    cv::Mat colour;     // CV_32FC3, smoothed, analysis size
+    cv::Mat grey;       // CV_32F, smoothed, analysis size
+    cv::Mat laplacian;  // CV_32F, of the grey frame at sharpness size
     double sharpness = 0;
   };
   Analysis analyse(const cv::Mat& bgr) const;
   double motion_share(const Analysis& now) const;
   cv::Mat difference_from_reference(const Analysis& now) const;
+  double sharpness_ratio(const Analysis& now) const;
   cv::Mat skin_mask(const Analysis& now) const;
   // Keeps the components of `candidates` that touch the border and reach the play area.
   cv::Mat border_intrusions(const cv::Mat& candidates) const;
@@ -79,8 +85,9 @@ class FrameQualityMeter {
   std::optional<Analysis> previous_;
   Analysis last_;
   Analysis reference_analysis_;
-  cv::Mat reference_;  // non-empty once a reference was accepted (the smoothed colour)
-  cv::Mat play_area_;  // CV_8U at analysis size; empty = everywhere
+  cv::Mat reference_;          // non-empty once a reference was accepted (the smoothed colour)
+  cv::Mat reference_content_;  // the reference's colour blurred to content_sigma_px
+  cv::Mat play_area_;          // CV_8U at analysis size; empty = everywhere
   cv::Mat intrusion_mask_;
 };
 
