@@ -242,6 +242,8 @@ cv::Mat eye_white(const RelativeFace& face, const cv::Mat& art_area) {
 constexpr double kEyeRadiusMm = 3.0, kPupilRadiusMm = 1.4, kPupilDropMm = 0.4;
 constexpr double kEyeRowHalfMm = 2.5;  // the band across the eyes that is read
 constexpr double kBodyInsetMm = 1.5;   // the body's blurred edge is left out
+constexpr double kSolidWhiteMm = 1.0;  // white thinner than this is noise, not an eye
+constexpr double kEyeSpillMm = 2.0;    // how far an eye may stick out of the body
 // Whiteness (the lowest channel against the cream's): eyes about 1, every body colour below 0.35.
 constexpr float kBodyWhiteness = 0.45f, kEyeWhiteness = 0.9f;
 constexpr double kMinEyeRiseMm = 1.2;     // eyes lie at least 2.5 mm above the body's centroid
@@ -349,39 +351,27 @@ EyeFit fit_eyes(const std::vector<ProfileSample>& profile, int eyes,
   return best;
 }
 
-// Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
-std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body, double px_per_mm,
-                                std::vector<cv::Point2d>& eye_centres) {
-  const cv::Moments body_moments = cv::moments(body, true);
-  if (body_moments.m00 <= 0) return std::nullopt;
-  const cv::Point2d centroid(body_moments.m10 / body_moments.m00,
-                             body_moments.m01 / body_moments.m00);
-  cv::Mat inner;
-  cv::erode(body, inner, ellipse_kernel(2 * kBodyInsetMm * px_per_mm));
-  const cv::Mat white = whiteness(face);
-  cv::Mat excess = (white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
-  excess = cv::min(cv::max(excess, 0.0), 1.0);
-  excess.setTo(0, inner == 0);
-  // Up is the tile's axis nearest to the eyes' side of the body.
-  const cv::Moments eye_moments = cv::moments(excess);
-  const double eye_px2 = std::numbers::pi * kEyeRadiusMm * kEyeRadiusMm * px_per_mm * px_per_mm;
-  if (eye_moments.m00 < 0.3 * eye_px2) return std::nullopt;
-  const cv::Point2d rise =
-      cv::Point2d(eye_moments.m10 / eye_moments.m00, eye_moments.m01 / eye_moments.m00) - centroid;
-  const double along = std::max(std::abs(rise.x), std::abs(rise.y));
-  const double across = std::min(std::abs(rise.x), std::abs(rise.y));
-  if (along < kMinEyeRiseMm * px_per_mm || across > kMaxEyeSkew * along) return std::nullopt;
-  const cv::Point2d up = std::abs(rise.x) > std::abs(rise.y) ? cv::Point2d(rise.x > 0 ? 1 : -1, 0)
-                                                             : cv::Point2d(0, rise.y > 0 ? 1 : -1);
+// The body's whiteness, its blurred edge left out, in the units the eye row is read in.
+struct BodyWhiteness {
+  cv::Point2d centroid;  // of the body, eyes included
+  cv::Mat inner;         // the body without its edge
+  cv::Mat white;         // whiteness
+  cv::Mat excess;        // whiteness above the body's, 0 to 1, within `inner`
+};
+
+// The eye count read across the row of eyes found above the centroid in direction `up`, with
+// the eyes' centres; nullopt when no count fits clearly better than the others.
+std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double px_per_mm,
+                               std::vector<cv::Point2d>& eye_centres) {
   const cv::Point2d right(-up.y, up.x);
   // The eye row: the band above the centroid holding the most white.
-  const int reach = face.grey.rows;
+  const int reach = body.inner.rows;
   std::vector<double> white_of_row(static_cast<std::size_t>(2 * reach + 1), 0.0);
-  for (int y = 0; y < inner.rows; ++y) {
-    for (int x = 0; x < inner.cols; ++x) {
-      if (inner.at<uchar>(y, x) == 0) continue;
-      const int row = static_cast<int>(std::lround((cv::Point2d(x, y) - centroid).dot(up)));
-      white_of_row[static_cast<std::size_t>(row + reach)] += excess.at<float>(y, x);
+  for (int y = 0; y < body.inner.rows; ++y) {
+    for (int x = 0; x < body.inner.cols; ++x) {
+      if (body.inner.at<uchar>(y, x) == 0) continue;
+      const int row = static_cast<int>(std::lround((cv::Point2d(x, y) - body.centroid).dot(up)));
+      white_of_row[static_cast<std::size_t>(row + reach)] += body.excess.at<float>(y, x);
     }
   }
   const int band = static_cast<int>(std::lround(kEyeRowHalfMm * px_per_mm));
@@ -400,13 +390,13 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body, d
   // The whiteness across the row, column by column.
   std::vector<double> white_sum(static_cast<std::size_t>(2 * reach + 1), 0.0);
   std::vector<int> count(white_sum.size(), 0);
-  for (int y = 0; y < inner.rows; ++y) {
-    for (int x = 0; x < inner.cols; ++x) {
-      if (inner.at<uchar>(y, x) == 0) continue;
-      const cv::Point2d offset = cv::Point2d(x, y) - centroid;
+  for (int y = 0; y < body.inner.rows; ++y) {
+    for (int x = 0; x < body.inner.cols; ++x) {
+      if (body.inner.at<uchar>(y, x) == 0) continue;
+      const cv::Point2d offset = cv::Point2d(x, y) - body.centroid;
       if (std::abs(offset.dot(up) - eye_row) > band) continue;
       const auto column = static_cast<std::size_t>(std::lround(offset.dot(right)) + reach);
-      white_sum[column] += white.at<float>(y, x);
+      white_sum[column] += body.white.at<float>(y, x);
       ++count[column];
     }
   }
@@ -435,7 +425,48 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body, d
   const int eyes = static_cast<int>(best - fits.begin()) + 1;
   for (int eye = 0; eye < eyes; ++eye) {
     const double across_mm = (eye - (eyes - 1) / 2.0) * eye_pitch_mm(eyes) + best->shift_mm;
-    eye_centres.push_back(centroid + right * (across_mm * px_per_mm) + up * double(eye_row));
+    eye_centres.push_back(body.centroid + right * (across_mm * px_per_mm) + up * double(eye_row));
+  }
+  return eyes;
+}
+
+// Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
+std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_mask,
+                                double px_per_mm, std::vector<cv::Point2d>& eye_centres) {
+  const cv::Moments body_moments = cv::moments(body_mask, true);
+  if (body_moments.m00 <= 0) return std::nullopt;
+  BodyWhiteness body;
+  body.centroid = {body_moments.m10 / body_moments.m00, body_moments.m01 / body_moments.m00};
+  cv::erode(body_mask, body.inner, ellipse_kernel(2 * kBodyInsetMm * px_per_mm));
+  body.white = whiteness(face);
+  body.excess = (body.white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
+  body.excess = cv::min(cv::max(body.excess, 0.0), 1.0);
+  body.excess.setTo(0, body.inner == 0);
+  // Up is the tile's axis nearest to the eyes' side of the body. When the white leans between
+  // two axes (glare on the body), both are read and must agree.
+  const cv::Moments eye_moments = cv::moments(body.excess);
+  const double eye_px2 = std::numbers::pi * kEyeRadiusMm * kEyeRadiusMm * px_per_mm * px_per_mm;
+  if (eye_moments.m00 < 0.3 * eye_px2) return std::nullopt;
+  const cv::Point2d rise =
+      cv::Point2d(eye_moments.m10 / eye_moments.m00, eye_moments.m01 / eye_moments.m00) -
+      body.centroid;
+  const cv::Point2d up_x(rise.x > 0 ? 1 : -1, 0), up_y(0, rise.y > 0 ? 1 : -1);
+  const bool mostly_x = std::abs(rise.x) > std::abs(rise.y);
+  const double along = std::max(std::abs(rise.x), std::abs(rise.y));
+  const double across = std::min(std::abs(rise.x), std::abs(rise.y));
+  if (along < kMinEyeRiseMm * px_per_mm) return std::nullopt;
+  std::vector<cv::Point2d> ups{mostly_x ? up_x : up_y};
+  if (across > kMaxEyeSkew * along) ups.push_back(mostly_x ? up_y : up_x);
+  std::optional<int> eyes;
+  for (const cv::Point2d& up : ups) {
+    std::vector<cv::Point2d> centres;
+    const std::optional<int> read = fit_eye_row(body, up, px_per_mm, centres);
+    if (!read || (eyes && *eyes != *read)) {
+      eye_centres.clear();
+      return std::nullopt;
+    }
+    eyes = read;
+    eye_centres = centres;
   }
   return eyes;
 }
@@ -625,7 +656,15 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   const cv::Mat body = largest_filled(not_cream);
   const cv::Mat white = eye_white(face, art_area);
   std::vector<cv::Point2d> pupils;
-  tile.eyes = read_eye_row(face, body, px_per_mm, pupils);
+  // Eyes belong to the body even where a blurred white passes for cream; the outline is read
+  // without them, as a white spilling over the edge would bend it.
+  // Only solid white next to the body counts: the cream's noise passes for white here and there.
+  cv::Mat eyes_by_body;
+  cv::morphologyEx(white, eyes_by_body, cv::MORPH_OPEN, ellipse_kernel(kSolidWhiteMm * px_per_mm));
+  cv::Mat near_body;
+  cv::dilate(body, near_body, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
+  tile.eyes =
+      read_eye_row(face, largest_filled(body | (eyes_by_body & near_body)), px_per_mm, pupils);
   tile.shape = classify_shape(body);
   cv::Mat pattern_mask;
   tile.pattern = classify_pattern(face, body, white, pupils, px_per_mm, pattern_mask);
