@@ -101,6 +101,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     cv::Mat debug;
     const bugs::TileFace face = bugs::read_tile(bgr, corners, params.tile_px_per_mm,
                                                 log.wants_debug_images() ? &debug : nullptr);
+    if (face.blank) continue;
     tile.trophy = face.trophy;
     tile.value = face.value;
     tile.eyes = face.eyes;
@@ -136,6 +137,11 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   if (unknown > 0) {
     reading.unstable = true;
     reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
+  }
+  // An empty table is never read as a game with no tiles: the tiles may not stand out from it.
+  if (reading.tiles.empty()) {
+    reading.unstable = true;
+    reading.doubts.push_back("no tile found");
   }
   score_stage.finish(static_cast<int>(reading.collections.size()));
   return reading;

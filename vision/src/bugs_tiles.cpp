@@ -34,6 +34,8 @@ constexpr float kPatternDark = 0.74f;
 constexpr double kMinPatternPartMm2 = 3.0;
 constexpr double kMaxPlainPatternMm2 = 4.0;
 constexpr double kElongated = 2.3;
+// A monster's body covers 330 mm² (star) to 620 mm² (square): a face without one is no tile.
+constexpr double kMinBodyMm2 = 150.0;
 // Shapes, from the body's outline seen from its centroid.
 constexpr double kStarSolidity = 0.82;       // area / convex hull area
 constexpr double kMinConvexSolidity = 0.9;   // between: neither a star nor a convex body
@@ -654,6 +656,10 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_CLOSE, ellipse_kernel(1.2 * px_per_mm));
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
   const cv::Mat body = largest_filled(not_cream);
+  if (cv::countNonZero(body) < kMinBodyMm2 * px_per_mm * px_per_mm) {
+    tile.blank = true;
+    return tile;
+  }
   const cv::Mat white = eye_white(face, art_area);
   std::vector<cv::Point2d> pupils;
   // Eyes belong to the body even where a blurred white passes for cream; the outline is read

@@ -22,6 +22,7 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
 // What one tile's face shows.
 struct TileFace {
   bool trophy = false;
+  bool blank = false;  // cream all over: a light patch of the table, not a tile
   std::optional<int> eyes;
   std::optional<referee::BugShape> shape;
   std::optional<referee::BugPattern> pattern;
