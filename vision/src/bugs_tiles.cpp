@@ -248,8 +248,14 @@ constexpr double kSolidWhiteMm = 1.0;  // white thinner than this is noise, not 
 constexpr double kEyeSpillMm = 2.0;    // how far an eye may stick out of the body
 // Whiteness (the lowest channel against the cream's): eyes about 1, every body colour below 0.35.
 constexpr float kBodyWhiteness = 0.45f, kEyeWhiteness = 0.9f;
-constexpr double kMinEyeRiseMm = 1.2;     // eyes lie at least 2.5 mm above the body's centroid
-constexpr double kMaxEyeSkew = 0.5;       // eyes off the tile's axes: across / along
+constexpr double kMinEyeRiseMm = 1.2;  // eyes lie at least 2.5 mm above the body's centroid
+constexpr double kMaxEyeSkew = 0.5;    // eyes off the tile's axes: across / along
+// Eyes the tiles found do not hold: a dark pupil in a white ring in a body far less white.
+// Half-sides of square windows: the pupil, the eye's white ring, the body around it.
+constexpr double kStrayPupilMm = 0.7, kStrayWhiteFromMm = 1.3, kStrayWhiteToMm = 2.3;
+constexpr double kStrayBodyFromMm = 3.6, kStrayBodyToMm = 5.0;
+constexpr double kStrayWhiteOverBody = 1.8, kStrayPupilDark = 0.7;
+constexpr double kStrayMinWhite = 40;     // lowest channel, 8-bit: not a dark patch of the table
 constexpr double kMaxEyeShiftMm = 1.5;    // the row's centre against the body's axis
 constexpr double kMinEyeContrast = 0.25;  // eye white above the body, in whiteness
 constexpr double kEyeFitMargin = 2.0;     // the runner-up's residual against the best one's
@@ -631,6 +637,66 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
     }
   }
   return tiles;
+}
+
+namespace {
+
+// The average of `image` over the square ring between half-sides `inner_px` and `outer_px`
+// around each pixel (a box filter: its cost does not grow with the size).
+cv::Mat ring_mean(const cv::Mat& image, double inner_px, double outer_px) {
+  const auto box_sum = [&](double half_px, double& area) {
+    const int side = 2 * static_cast<int>(std::lround(half_px)) + 1;
+    area = static_cast<double>(side) * side;
+    cv::Mat sum;
+    cv::boxFilter(image, sum, CV_32F, {side, side}, {-1, -1}, false);
+    return sum;
+  };
+  double outer_area = 0, inner_area = 0;
+  const cv::Mat outer = box_sum(outer_px, outer_area);
+  if (inner_px <= 0) return outer / outer_area;
+  const cv::Mat inner = box_sum(inner_px, inner_area);
+  return (outer - inner) / (outer_area - inner_area);
+}
+
+}  // namespace
+
+std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
+                                    const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  std::vector<cv::Point2d> strays;
+  if (tiles.empty()) return strays;
+  std::vector<double> sides;
+  for (const auto& corners : tiles) sides.push_back(mean_side(corners));
+  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
+  const double px_per_mm = sides[sides.size() / 2] / kTileSideMm;
+  cv::Mat as_float, grey;
+  bgr.convertTo(as_float, CV_32FC3);
+  std::vector<cv::Mat> channels;
+  cv::split(as_float, channels);
+  const cv::Mat lowest = cv::min(cv::min(channels[0], channels[1]), channels[2]);
+  cv::cvtColor(as_float, grey, cv::COLOR_BGR2GRAY);
+  const cv::Mat pupil = ring_mean(grey, 0, kStrayPupilMm * px_per_mm);
+  const cv::Mat ring_white =
+      ring_mean(lowest, kStrayWhiteFromMm * px_per_mm, kStrayWhiteToMm * px_per_mm);
+  const cv::Mat around =
+      ring_mean(lowest, kStrayBodyFromMm * px_per_mm, kStrayBodyToMm * px_per_mm);
+  cv::Mat eyes = (ring_white > kStrayWhiteOverBody * around) &
+                 (pupil < kStrayPupilDark * ring_white) & (ring_white > kStrayMinWhite);
+  cv::Mat outside(bgr.size(), CV_8U, cv::Scalar(255));
+  for (const auto& corners : tiles) {
+    const auto grown = grow_square(corners, kTileSideMm, kTileSideMm * 1.1);
+    std::vector<cv::Point> polygon;
+    for (const cv::Point2d& corner : grown)
+      polygon.emplace_back(cvRound(corner.x), cvRound(corner.y));
+    cv::fillConvexPoly(outside, polygon, cv::Scalar(0));
+  }
+  eyes &= outside;
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(eyes, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  for (const auto& contour : contours) {
+    const cv::Rect box = cv::boundingRect(contour);
+    strays.emplace_back(box.x + box.width / 2.0, box.y + box.height / 2.0);
+  }
+  return strays;
 }
 
 TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
