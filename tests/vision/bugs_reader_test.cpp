@@ -39,17 +39,38 @@ TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
   EXPECT_GE(score.species_accuracy(), 0.99);
   EXPECT_EQ(score.tiles_wrong, 0);
   EXPECT_GE(score.collection_accuracy(), 0.85);
+  EXPECT_EQ(score.collections_wrong, 0);
 }
 
-// The targets are 99 % of species right and 95 % of collections scored exactly. Not met yet:
-// eyes blurred to a few pixels are often left `unknown` (the picture is then unstable), and a
-// missed eye is sometimes taken for another eye count. What is measured is locked in.
-TEST(BugsReader, WebcamScenesAreMostlyReadAndRarelyWrong) {
+// The targets are 99 % of species right and 95 % of collections scored exactly. Eyes are read
+// as a whole row fitted across the body, so blur no longer loses them; what is left `unknown` is
+// mostly three eyes squeezed into a triangle or a drop, and tiles the table hides (light cloths)
+// keep collections from being scored. No tile and no collection is read wrong.
+TEST(BugsReader, WebcamScenesAreMostlyReadAndNeverWrong) {
   const auto score = score_level(samples::Level::webcam, 5202, 12);
   EXPECT_GE(score.recall(), 0.95);
   EXPECT_GE(score.precision(), 0.97);
-  EXPECT_GE(score.species_accuracy(), 0.5);
-  EXPECT_LE(score.wrong_rate(), 0.04);
+  EXPECT_GE(score.species_accuracy(), 0.9);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_GE(score.collection_accuracy(), 0.5);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
+// On light gingham a tile can merge with the table and be missed; its eyes still show outside
+// every tile found, so the picture is unstable rather than scored without that tile.
+TEST(BugsReader, ATileLostInTheTableMakesThePictureUnstable) {
+  const auto score = score_level(samples::Level::webcam, 77, 8);
+  EXPECT_LT(score.recall(), 0.97);  // these seeds do lose tiles in the table
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
+// A table where no tile stands out is not read as a game without tiles.
+TEST(BugsReader, APictureWithoutATileIsUnstable) {
+  const cv::Mat empty_table(720, 1280, CV_8UC3, cv::Scalar(40, 70, 110));
+  StageLog log;
+  const BugsReading reading = read_bugs(empty_table, referee::builtin_bugs_deck(), {}, log);
+  EXPECT_TRUE(reading.tiles.empty());
+  EXPECT_TRUE(reading.unstable);
 }
 
 // Hands, glare and heavy blur: a wrong species is rarer than `unknown`.

@@ -101,6 +101,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     cv::Mat debug;
     const bugs::TileFace face = bugs::read_tile(bgr, corners, params.tile_px_per_mm,
                                                 log.wants_debug_images() ? &debug : nullptr);
+    if (face.blank) continue;
     tile.trophy = face.trophy;
     tile.value = face.value;
     tile.eyes = face.eyes;
@@ -136,6 +137,21 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   if (unknown > 0) {
     reading.unstable = true;
     reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
+  }
+  StageTimer stray_stage(log, "stray eyes");
+  const std::vector<cv::Point2d> strays = bugs::stray_eyes(bgr, found);
+  stray_stage.finish(static_cast<int>(strays.size()));
+  // A tile the table hid would be scored as missing: its eyes still show, so the picture is not
+  // to be trusted.
+  if (!strays.empty()) {
+    reading.unstable = true;
+    reading.doubts.push_back(std::to_string(strays.size()) +
+                             " eye-like spot(s) outside every tile found: a tile may be missed");
+  }
+  // An empty table is never read as a game with no tiles: the tiles may not stand out from it.
+  if (reading.tiles.empty()) {
+    reading.unstable = true;
+    reading.doubts.push_back("no tile found");
   }
   score_stage.finish(static_cast<int>(reading.collections.size()));
   return reading;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
 
@@ -28,20 +29,13 @@ constexpr double kArtRadiusMm = 18.5;
 constexpr float kNotCream = 0.2f;                        // any channel this far off: not face
 constexpr float kWhiteBlue = 1.08f, kWhiteGreen = 1.0f;  // white eyes: bluer than cream
 constexpr float kWhiteRed = 0.94f;
-constexpr float kPupilDark = 0.6f;      // grey level / face
-constexpr float kPupilNeutral = 0.35f;  // channel spread / face grey
-constexpr double kPupilAreaMm2 = std::numbers::pi * 1.4 * 1.4;
-constexpr double kMinPupilShare = 0.3, kMaxPupilShare = 3.0;
-constexpr double kMinEyeWhiteShare = 0.25;  // of the ring around a pupil
-constexpr double kMinLonelyWhiteMm2 = 8.0;  // a white this large is an eye (or glare)
-constexpr double kEyeWhiteMm2 = std::numbers::pi * (3.0 * 3.0 - 1.4 * 1.4);
-constexpr double kSpareEyeWhite = 0.6;  // white beyond its pupils' eyes: an eye was missed
-constexpr double kMinEyePitchMm = 5.5, kMaxEyePitchMm = 10.0;
 // Spots and stripes: darker than the body by this factor.
 constexpr float kPatternDark = 0.74f;
 constexpr double kMinPatternPartMm2 = 3.0;
 constexpr double kMaxPlainPatternMm2 = 4.0;
 constexpr double kElongated = 2.3;
+// A monster's body covers 330 mm² (star) to 620 mm² (square): a face without one is no tile.
+constexpr double kMinBodyMm2 = 150.0;
 // Shapes, from the body's outline seen from its centroid.
 constexpr double kStarSolidity = 0.82;       // area / convex hull area
 constexpr double kMinConvexSolidity = 0.9;   // between: neither a star nor a convex body
@@ -245,49 +239,244 @@ cv::Mat eye_white(const RelativeFace& face, const cv::Mat& art_area) {
   return (ratio[0] > kWhiteBlue) & (ratio[1] > kWhiteGreen) & (ratio[2] > kWhiteRed) & art_area;
 }
 
-std::optional<int> count_eyes(const RelativeFace& face, const cv::Mat& white, double px_per_mm,
-                              std::vector<cv::Point2d>& pupils) {
-  cv::Mat near_white;
-  cv::dilate(white, near_white, ellipse_kernel(3.0 * px_per_mm));
-  const cv::Mat pupil_mask = (face.grey < kPupilDark) & (face.spread < kPupilNeutral) & near_white;
-  for (const Blob& blob : blobs_of(pupil_mask, px_per_mm, kMinPupilShare * kPupilAreaMm2)) {
-    if (blob.area_mm2 > kMaxPupilShare * kPupilAreaMm2) return std::nullopt;
-    // A pupil sits in a white eye: most of the ring around it is white.
-    cv::Mat ring(white.size(), CV_8U, cv::Scalar(0));
-    cv::circle(ring, blob.centre, static_cast<int>(std::lround(2.6 * px_per_mm)), cv::Scalar(255),
-               cv::FILLED);
-    cv::circle(ring, blob.centre, static_cast<int>(std::lround(1.9 * px_per_mm)), cv::Scalar(0),
-               cv::FILLED);
-    const double ring_px = cv::countNonZero(ring);
-    const double white_px = cv::countNonZero(ring & white);
-    if (ring_px > 0 && white_px / ring_px >= kMinEyeWhiteShare) pupils.push_back(blob.centre);
-  }
-  // An eye whose pupil was not found leaves its white without a pupil: the count is not sure.
-  std::vector<std::vector<cv::Point>> whites;
-  cv::findContours(white.clone(), whites, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
-  const double min_white_px = kMinLonelyWhiteMm2 * px_per_mm * px_per_mm;
-  for (const auto& outline : whites) {
-    const double area_px = cv::contourArea(outline);
-    if (area_px < min_white_px) continue;
-    const auto held = std::count_if(pupils.begin(), pupils.end(), [&](cv::Point2d pupil) {
-      return cv::pointPolygonTest(outline, cv::Point2f(pupil), true) > -1.5 * px_per_mm;
-    });
-    // Eyes that touch share one white: it holds as many pupils as it has eyes' worth of white.
-    const double eyes_of_white = area_px / (kEyeWhiteMm2 * px_per_mm * px_per_mm);
-    if (held == 0 || eyes_of_white > static_cast<double>(held) + kSpareEyeWhite)
-      return std::nullopt;
-  }
-  // Eyes lie in a row, 7 to 8 mm apart.
-  for (std::size_t a = 0; a < pupils.size(); ++a) {
-    double nearest = 1e9;
-    for (std::size_t b = 0; b < pupils.size(); ++b) {
-      if (a != b) nearest = std::min(nearest, cv::norm(pupils[a] - pupils[b]) / px_per_mm);
+// Eyes as a row of white disks across the upper body, fitted as a whole: a blurred pupil or a
+// dim white no longer loses an eye, and eye counts whose fits come close are left unknown.
+constexpr double kEyeRadiusMm = 3.0, kPupilRadiusMm = 1.4, kPupilDropMm = 0.4;
+constexpr double kEyeRowHalfMm = 2.5;  // the band across the eyes that is read
+constexpr double kBodyInsetMm = 1.5;   // the body's blurred edge is left out
+constexpr double kSolidWhiteMm = 1.0;  // white thinner than this is noise, not an eye
+constexpr double kEyeSpillMm = 2.0;    // how far an eye may stick out of the body
+// Whiteness (the lowest channel against the cream's): eyes about 1, every body colour below 0.35.
+constexpr float kBodyWhiteness = 0.45f, kEyeWhiteness = 0.9f;
+constexpr double kMinEyeRiseMm = 1.2;  // eyes lie at least 2.5 mm above the body's centroid
+constexpr double kMaxEyeSkew = 0.5;    // eyes off the tile's axes: across / along
+// Eyes the tiles found do not hold: a dark pupil in a white ring in a body far less white.
+// Half-sides of square windows: the pupil, the eye's white ring, the body around it.
+constexpr double kStrayPupilMm = 0.7, kStrayWhiteFromMm = 1.3, kStrayWhiteToMm = 2.3;
+constexpr double kStrayBodyFromMm = 3.6, kStrayBodyToMm = 5.0;
+constexpr double kStrayWhiteOverBody = 1.8, kStrayPupilDark = 0.7;
+constexpr double kStrayMinWhite = 40;     // lowest channel, 8-bit: not a dark patch of the table
+constexpr double kMaxEyeShiftMm = 1.5;    // the row's centre against the body's axis
+constexpr double kMinEyeContrast = 0.25;  // eye white above the body, in whiteness
+constexpr double kEyeFitMargin = 2.0;     // the runner-up's residual against the best one's
+constexpr double kEyeFitNoise = 0.03;     // whiteness noise allowed per sample in that margin
+
+cv::Mat whiteness(const RelativeFace& face) {
+  std::vector<cv::Mat> ratio;
+  cv::split(face.ratio, ratio);
+  return cv::min(cv::min(ratio[0], ratio[1]), ratio[2]);
+}
+
+// The share of a band 2 * kEyeRowHalfMm high that an eye's white covers at `dx_mm` from its
+// centre.
+double eye_white_share(double dx_mm) {
+  const auto chord = [](double radius, double dx, double centre_dy) {
+    if (std::abs(dx) >= radius) return 0.0;
+    const double half = std::sqrt(radius * radius - dx * dx);
+    return std::max(0.0, std::min(centre_dy + half, kEyeRowHalfMm) -
+                             std::max(centre_dy - half, -kEyeRowHalfMm));
+  };
+  return (chord(kEyeRadiusMm, dx_mm, 0) - chord(kPupilRadiusMm, dx_mm, kPupilDropMm)) /
+         (2 * kEyeRowHalfMm);
+}
+
+// eye_white_share blurred by a Gaussian of `sigma_mm`, tabulated every kShareStepMm.
+constexpr double kShareStepMm = 0.05, kShareReachMm = 8.0;
+std::vector<double> blurred_eye_share(double sigma_mm) {
+  const int half = static_cast<int>(kShareReachMm / kShareStepMm);
+  std::vector<double> sharp(static_cast<std::size_t>(2 * half + 1));
+  for (int i = -half; i <= half; ++i)
+    sharp[static_cast<std::size_t>(i + half)] = eye_white_share(i * kShareStepMm);
+  if (sigma_mm <= 0) return sharp;
+  const int reach = static_cast<int>(3 * sigma_mm / kShareStepMm);
+  std::vector<double> blurred(sharp.size(), 0.0);
+  for (int i = -half; i <= half; ++i) {
+    double sum = 0, weights = 0;
+    for (int j = -reach; j <= reach; ++j) {
+      const double weight = std::exp(-0.5 * std::pow(j * kShareStepMm / sigma_mm, 2));
+      const int k = std::clamp(i + j, -half, half);
+      sum += weight * sharp[static_cast<std::size_t>(k + half)];
+      weights += weight;
     }
-    if (pupils.size() > 1 && (nearest < kMinEyePitchMm || nearest > kMaxEyePitchMm))
-      return std::nullopt;
+    blurred[static_cast<std::size_t>(i + half)] = sum / weights;
   }
-  if (pupils.empty() || pupils.size() > 3) return std::nullopt;
-  return static_cast<int>(pupils.size());
+  return blurred;
+}
+
+double tabulated_share(const std::vector<double>& table, double dx_mm) {
+  const double at = dx_mm / kShareStepMm + static_cast<double>(table.size() / 2);
+  if (at <= 0 || at >= static_cast<double>(table.size() - 1)) return 0.0;
+  const auto below = static_cast<std::size_t>(at);
+  const double t = at - static_cast<double>(below);
+  return (1 - t) * table[below] + t * table[below + 1];
+}
+
+struct ProfileSample {
+  double across_mm = 0;
+  double white = 0;
+};
+
+struct EyeFit {
+  double residual = std::numeric_limits<double>::infinity();
+  double shift_mm = 0;
+  double contrast = 0;
+};
+
+double eye_pitch_mm(int eyes) {
+  return eyes == 3 ? 7.0 : 8.0;
+}
+
+// The best least-squares fit of body level + contrast * (`eyes` eyes in a row) to the profile.
+EyeFit fit_eyes(const std::vector<ProfileSample>& profile, int eyes,
+                const std::vector<std::vector<double>>& shares) {
+  EyeFit best;
+  const double n = static_cast<double>(profile.size());
+  for (const auto& share : shares) {
+    for (double shift = -kMaxEyeShiftMm; shift <= kMaxEyeShiftMm + 1e-9; shift += 0.25) {
+      double sm = 0, sp = 0, smm = 0, smp = 0, spp = 0;
+      for (const ProfileSample& sample : profile) {
+        double model = 0;
+        for (int eye = 0; eye < eyes; ++eye) {
+          const double centre = (eye - (eyes - 1) / 2.0) * eye_pitch_mm(eyes) + shift;
+          model += tabulated_share(share, sample.across_mm - centre);
+        }
+        sm += model;
+        sp += sample.white;
+        smm += model * model;
+        smp += model * sample.white;
+        spp += sample.white * sample.white;
+      }
+      const double spread = n * smm - sm * sm;
+      if (spread <= 1e-9) continue;
+      const double contrast = (n * smp - sm * sp) / spread;
+      const double level = (sp - contrast * sm) / n;
+      const double residual = spp - 2 * contrast * smp - 2 * level * sp +
+                              contrast * contrast * smm + 2 * contrast * level * sm +
+                              n * level * level;
+      if (contrast > 0 && residual < best.residual) best = {residual, shift, contrast};
+    }
+  }
+  return best;
+}
+
+// The body's whiteness, its blurred edge left out, in the units the eye row is read in.
+struct BodyWhiteness {
+  cv::Point2d centroid;  // of the body, eyes included
+  cv::Mat inner;         // the body without its edge
+  cv::Mat white;         // whiteness
+  cv::Mat excess;        // whiteness above the body's, 0 to 1, within `inner`
+};
+
+// The eye count read across the row of eyes found above the centroid in direction `up`, with
+// the eyes' centres; nullopt when no count fits clearly better than the others.
+std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double px_per_mm,
+                               std::vector<cv::Point2d>& eye_centres) {
+  const cv::Point2d right(-up.y, up.x);
+  // The eye row: the band above the centroid holding the most white.
+  const int reach = body.inner.rows;
+  std::vector<double> white_of_row(static_cast<std::size_t>(2 * reach + 1), 0.0);
+  for (int y = 0; y < body.inner.rows; ++y) {
+    for (int x = 0; x < body.inner.cols; ++x) {
+      if (body.inner.at<uchar>(y, x) == 0) continue;
+      const int row = static_cast<int>(std::lround((cv::Point2d(x, y) - body.centroid).dot(up)));
+      white_of_row[static_cast<std::size_t>(row + reach)] += body.excess.at<float>(y, x);
+    }
+  }
+  const int band = static_cast<int>(std::lround(kEyeRowHalfMm * px_per_mm));
+  int eye_row = 0;
+  double most = -1;
+  for (int row = static_cast<int>(std::lround(kMinEyeRiseMm * px_per_mm)); row + band < reach;
+       ++row) {
+    double sum = 0;
+    for (int r = row - band; r <= row + band; ++r)
+      sum += white_of_row[static_cast<std::size_t>(r + reach)];
+    if (sum > most) {
+      most = sum;
+      eye_row = row;
+    }
+  }
+  // The whiteness across the row, column by column.
+  std::vector<double> white_sum(static_cast<std::size_t>(2 * reach + 1), 0.0);
+  std::vector<int> count(white_sum.size(), 0);
+  for (int y = 0; y < body.inner.rows; ++y) {
+    for (int x = 0; x < body.inner.cols; ++x) {
+      if (body.inner.at<uchar>(y, x) == 0) continue;
+      const cv::Point2d offset = cv::Point2d(x, y) - body.centroid;
+      if (std::abs(offset.dot(up) - eye_row) > band) continue;
+      const auto column = static_cast<std::size_t>(std::lround(offset.dot(right)) + reach);
+      white_sum[column] += body.white.at<float>(y, x);
+      ++count[column];
+    }
+  }
+  std::vector<ProfileSample> profile;
+  for (std::size_t column = 0; column < white_sum.size(); ++column) {
+    if (count[column] < static_cast<int>(0.6 * (2 * band + 1))) continue;
+    profile.push_back(
+        {(static_cast<double>(column) - reach) / px_per_mm, white_sum[column] / count[column]});
+  }
+  if (profile.size() < static_cast<std::size_t>(10 * px_per_mm)) return std::nullopt;
+  static const std::vector<std::vector<double>> shares{
+      blurred_eye_share(0.3), blurred_eye_share(0.8), blurred_eye_share(1.3)};
+  std::array<EyeFit, 3> fits;
+  for (int eyes = 1; eyes <= 3; ++eyes)
+    fits[static_cast<std::size_t>(eyes - 1)] = fit_eyes(profile, eyes, shares);
+  const auto best = std::min_element(fits.begin(), fits.end(), [](const auto& a, const auto& b) {
+    return a.residual < b.residual;
+  });
+  double runner_up = std::numeric_limits<double>::infinity();
+  for (const EyeFit& fit : fits) {
+    if (&fit != &*best) runner_up = std::min(runner_up, fit.residual);
+  }
+  const double noise = kEyeFitNoise * kEyeFitNoise * static_cast<double>(profile.size());
+  if (best->contrast < kMinEyeContrast || runner_up < kEyeFitMargin * best->residual + noise)
+    return std::nullopt;
+  const int eyes = static_cast<int>(best - fits.begin()) + 1;
+  for (int eye = 0; eye < eyes; ++eye) {
+    const double across_mm = (eye - (eyes - 1) / 2.0) * eye_pitch_mm(eyes) + best->shift_mm;
+    eye_centres.push_back(body.centroid + right * (across_mm * px_per_mm) + up * double(eye_row));
+  }
+  return eyes;
+}
+
+// Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
+std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_mask,
+                                double px_per_mm, std::vector<cv::Point2d>& eye_centres) {
+  const cv::Moments body_moments = cv::moments(body_mask, true);
+  if (body_moments.m00 <= 0) return std::nullopt;
+  BodyWhiteness body;
+  body.centroid = {body_moments.m10 / body_moments.m00, body_moments.m01 / body_moments.m00};
+  cv::erode(body_mask, body.inner, ellipse_kernel(2 * kBodyInsetMm * px_per_mm));
+  body.white = whiteness(face);
+  body.excess = (body.white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
+  body.excess = cv::min(cv::max(body.excess, 0.0), 1.0);
+  body.excess.setTo(0, body.inner == 0);
+  // Up is the tile's axis nearest to the eyes' side of the body. When the white leans between
+  // two axes (glare on the body), both are read and must agree.
+  const cv::Moments eye_moments = cv::moments(body.excess);
+  const double eye_px2 = std::numbers::pi * kEyeRadiusMm * kEyeRadiusMm * px_per_mm * px_per_mm;
+  if (eye_moments.m00 < 0.3 * eye_px2) return std::nullopt;
+  const cv::Point2d rise =
+      cv::Point2d(eye_moments.m10 / eye_moments.m00, eye_moments.m01 / eye_moments.m00) -
+      body.centroid;
+  const cv::Point2d up_x(rise.x > 0 ? 1 : -1, 0), up_y(0, rise.y > 0 ? 1 : -1);
+  const bool mostly_x = std::abs(rise.x) > std::abs(rise.y);
+  const double along = std::max(std::abs(rise.x), std::abs(rise.y));
+  const double across = std::min(std::abs(rise.x), std::abs(rise.y));
+  if (along < kMinEyeRiseMm * px_per_mm) return std::nullopt;
+  std::vector<cv::Point2d> ups{mostly_x ? up_x : up_y};
+  if (across > kMaxEyeSkew * along) ups.push_back(mostly_x ? up_y : up_x);
+  std::optional<int> eyes;
+  for (const cv::Point2d& up : ups) {
+    std::vector<cv::Point2d> centres;
+    const std::optional<int> read = fit_eye_row(body, up, px_per_mm, centres);
+    if (!read || (eyes && *eyes != *read)) {
+      eye_centres.clear();
+      return std::nullopt;
+    }
+    eyes = read;
+    eye_centres = centres;
+  }
+  return eyes;
 }
 
 std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::Mat& body,
@@ -450,6 +639,66 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
   return tiles;
 }
 
+namespace {
+
+// The average of `image` over the square ring between half-sides `inner_px` and `outer_px`
+// around each pixel (a box filter: its cost does not grow with the size).
+cv::Mat ring_mean(const cv::Mat& image, double inner_px, double outer_px) {
+  const auto box_sum = [&](double half_px, double& area) {
+    const int side = 2 * static_cast<int>(std::lround(half_px)) + 1;
+    area = static_cast<double>(side) * side;
+    cv::Mat sum;
+    cv::boxFilter(image, sum, CV_32F, {side, side}, {-1, -1}, false);
+    return sum;
+  };
+  double outer_area = 0, inner_area = 0;
+  const cv::Mat outer = box_sum(outer_px, outer_area);
+  if (inner_px <= 0) return outer / outer_area;
+  const cv::Mat inner = box_sum(inner_px, inner_area);
+  return (outer - inner) / (outer_area - inner_area);
+}
+
+}  // namespace
+
+std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
+                                    const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  std::vector<cv::Point2d> strays;
+  if (tiles.empty()) return strays;
+  std::vector<double> sides;
+  for (const auto& corners : tiles) sides.push_back(mean_side(corners));
+  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
+  const double px_per_mm = sides[sides.size() / 2] / kTileSideMm;
+  cv::Mat as_float, grey;
+  bgr.convertTo(as_float, CV_32FC3);
+  std::vector<cv::Mat> channels;
+  cv::split(as_float, channels);
+  const cv::Mat lowest = cv::min(cv::min(channels[0], channels[1]), channels[2]);
+  cv::cvtColor(as_float, grey, cv::COLOR_BGR2GRAY);
+  const cv::Mat pupil = ring_mean(grey, 0, kStrayPupilMm * px_per_mm);
+  const cv::Mat ring_white =
+      ring_mean(lowest, kStrayWhiteFromMm * px_per_mm, kStrayWhiteToMm * px_per_mm);
+  const cv::Mat around =
+      ring_mean(lowest, kStrayBodyFromMm * px_per_mm, kStrayBodyToMm * px_per_mm);
+  cv::Mat eyes = (ring_white > kStrayWhiteOverBody * around) &
+                 (pupil < kStrayPupilDark * ring_white) & (ring_white > kStrayMinWhite);
+  cv::Mat outside(bgr.size(), CV_8U, cv::Scalar(255));
+  for (const auto& corners : tiles) {
+    const auto grown = grow_square(corners, kTileSideMm, kTileSideMm * 1.1);
+    std::vector<cv::Point> polygon;
+    for (const cv::Point2d& corner : grown)
+      polygon.emplace_back(cvRound(corner.x), cvRound(corner.y));
+    cv::fillConvexPoly(outside, polygon, cv::Scalar(0));
+  }
+  eyes &= outside;
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(eyes, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  for (const auto& contour : contours) {
+    const cv::Rect box = cv::boundingRect(contour);
+    strays.emplace_back(box.x + box.width / 2.0, box.y + box.height / 2.0);
+  }
+  return strays;
+}
+
 TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
                    cv::Mat* debug) {
   const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
@@ -473,9 +722,21 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_CLOSE, ellipse_kernel(1.2 * px_per_mm));
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
   const cv::Mat body = largest_filled(not_cream);
+  if (cv::countNonZero(body) < kMinBodyMm2 * px_per_mm * px_per_mm) {
+    tile.blank = true;
+    return tile;
+  }
   const cv::Mat white = eye_white(face, art_area);
   std::vector<cv::Point2d> pupils;
-  tile.eyes = count_eyes(face, white, px_per_mm, pupils);
+  // Eyes belong to the body even where a blurred white passes for cream; the outline is read
+  // without them, as a white spilling over the edge would bend it.
+  // Only solid white next to the body counts: the cream's noise passes for white here and there.
+  cv::Mat eyes_by_body;
+  cv::morphologyEx(white, eyes_by_body, cv::MORPH_OPEN, ellipse_kernel(kSolidWhiteMm * px_per_mm));
+  cv::Mat near_body;
+  cv::dilate(body, near_body, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
+  tile.eyes =
+      read_eye_row(face, largest_filled(body | (eyes_by_body & near_body)), px_per_mm, pupils);
   tile.shape = classify_shape(body);
   cv::Mat pattern_mask;
   tile.pattern = classify_pattern(face, body, white, pupils, px_per_mm, pattern_mask);

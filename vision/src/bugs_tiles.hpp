@@ -19,9 +19,15 @@ inline constexpr double kTrophyBorderMm = 3.0;
 std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
                                                    const BugsReaderParams& params, StageLog& log);
 
+// Where the picture shows a monster's eye outside every tile found (image pixels): a tile the
+// table hid.
+std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
+                                    const std::vector<std::array<cv::Point2d, 4>>& tiles);
+
 // What one tile's face shows.
 struct TileFace {
   bool trophy = false;
+  bool blank = false;  // cream all over: a light patch of the table, not a tile
   std::optional<int> eyes;
   std::optional<referee::BugShape> shape;
   std::optional<referee::BugPattern> pattern;
