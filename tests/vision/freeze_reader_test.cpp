@@ -7,7 +7,9 @@
 
 #include "evaluation/freeze_run.hpp"
 #include "referee/deck.hpp"
+#include "referee/freeze/solver.hpp"
 #include "samples/render.hpp"
+#include "vision/observation_json.hpp"
 
 namespace tableref::vision {
 namespace {
@@ -35,10 +37,10 @@ TEST(FreezeReader, WebcamScenesMeetTheTargets) {
   EXPECT_GE(score.precision(), 0.99);
   // The target is 99.5 % of cells right; 99.2 % is reached, the rest being `unknown`.
   EXPECT_GE(score.cell_accuracy(), 0.99);
-  EXPECT_LE(score.wrong_rate(), 0.002);
+  EXPECT_EQ(score.cells_wrong, 0);
   EXPECT_EQ(score.false_tricks, 0);
   // A card below shows by its border band, on white and blue-grey tables as on the others.
-  EXPECT_GE(score.alignment_accuracy(), 0.97);
+  EXPECT_GE(score.alignment_accuracy(), 0.98);
 }
 
 TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
@@ -48,6 +50,49 @@ TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
   EXPECT_LT(score.cells_wrong, std::max(1, score.cells_unknown));
   EXPECT_LT(score.false_trick_rate(), 0.005);
   EXPECT_GE(score.alignment_accuracy(), 0.75);
+}
+
+// Three cards of the deck stacked to show a line, from the `hand_index`-th hand with a trick.
+samples::FreezeStackLayout trick_stack(std::size_t hand_index) {
+  const referee::FreezeDeck& deck = referee::builtin_freeze_deck();
+  for (std::size_t first = 0; first + 2 < deck.cards.size(); ++first) {
+    const referee::freeze::Hand hand{&deck.cards[first], &deck.cards[first + 1],
+                                     &deck.cards[first + 2]};
+    const auto tricks = referee::freeze::list_tricks(hand);
+    if (tricks.empty() || hand_index-- > 0) continue;
+    samples::FreezeStackLayout stack;
+    for (std::size_t level = 0; level < 3; ++level) {
+      stack.cards.push_back({hand[static_cast<std::size_t>(tricks[0].stacking.order[level])]->id,
+                             tricks[0].stacking.placements[level]});
+    }
+    return stack;
+  }
+  return {};
+}
+
+// A trick stack whose top card is turned 12 to 24 degrees shows its line, but is not aligned:
+// the corners of the card below peek out on every side and must be seen, whatever the table.
+TEST(FreezeReader, ATurnedTopCardIsSeenAndEarnsNoTrick) {
+  evaluation::FreezeScore score;
+  for (int scene = 0; scene < 8; ++scene) {
+    std::mt19937_64 rng(500 + static_cast<std::uint64_t>(scene));
+    samples::CaptureConditions conditions = samples::draw_conditions(samples::Level::webcam, rng);
+    conditions.hand_count = conditions.sleeve_count = 0;
+    samples::FreezeStackLayout turned = trick_stack(static_cast<std::size_t>(scene));
+    turned.cards[0].turn_deg = (scene % 2 == 0 ? 1 : -1) * (12.0 + 1.5 * scene);
+    turned.angle_deg = 37.0 * scene;
+    samples::FreezeStackLayout level_stack = trick_stack(static_cast<std::size_t>(scene + 8));
+    level_stack.centre_mm = {130, 0};
+    const auto rendered = samples::render_freeze({{turned, level_stack}}, conditions, rng());
+    StageLog log;
+    const auto reading = read_freeze(rendered.image_bgr, referee::builtin_freeze_deck(),
+                                     palette_references(), {}, log);
+    score.add(evaluation::score_freeze(rendered.truth, freeze_fields(reading)));
+  }
+  std::cout << score.report() << '\n';
+  EXPECT_EQ(score.matched_stacks, 16);
+  EXPECT_EQ(score.false_tricks, 0);
+  EXPECT_EQ(score.aligned_right, score.scored_stacks());
 }
 
 TEST(FreezeReader, AnEmptyTableHasNoStacks) {

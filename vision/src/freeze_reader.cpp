@@ -157,8 +157,14 @@ bool looks_like_table(const TableModel& table, const cv::Vec3f& lab, float dista
 class CellReader {
  public:
   CellReader(const CardSampler& sampler, const FaceSamples& face, const TableModel& table,
-             const ColourReferences& references, const FreezeReaderParams& params)
-      : sampler_(sampler), face_(face), table_(table), references_(references), params_(params) {
+             const ColourReferences& references, const FreezeReaderParams& params,
+             bool stack_aligned)
+      : sampler_(sampler),
+        face_(face),
+        table_(table),
+        references_(references),
+        params_(params),
+        stack_aligned_(stack_aligned) {
     face_lab_ = lab_from_linear(references.freeze_face_linear);
   }
 
@@ -193,7 +199,9 @@ class CellReader {
       // The table has this monster's colour: only a monster has eyes.
       const float contrast = eye_contrast(row, col, median[0]);
       if (contrast > params_.min_eye_contrast) return ViewCell::monster(best);
-      if (contrast < params_.min_eye_contrast / 3) return ViewCell::empty();
+      // In a stack that is not aligned, a monster below may lie too far off for its eyes to be
+      // found: no eyes there is no proof of a hole.
+      if (contrast < params_.min_eye_contrast / 3 && stack_aligned_) return ViewCell::empty();
     }
     return ViewCell::unknown();
   }
@@ -244,8 +252,10 @@ class CellReader {
     }
   }
 
-  // How much brighter both eyes are than the body between them, for the best of the four ways the
-  // monster may face (a card below can be turned against the top card).
+  // How clearly two eyes show, for the best of the four ways the monster may face (a card below
+  // can be turned against the top card) and of small shifts (it can lie a little off). An eye is
+  // a white ring brighter than the body between the eyes, or around a pupil darker than the
+  // ring: on a light yellow body the white barely stands out, but the pupil does.
   float eye_contrast(std::size_t row, std::size_t col, float body_lightness) const {
     const double cx = kPositionCentresMm[col];
     const double cy = kPositionCentresMm[row];
@@ -253,8 +263,7 @@ class CellReader {
       cv::Vec3f rgb;
       return sampler_.raw(cx + x, cy + y, rgb) ? sampler_.balanced_lab(rgb)[0] : body_lightness;
     };
-    // The white of an eye is a ring around its pupil.
-    const auto eye_white = [&](double ex, double ey) {
+    const auto ring = [&](double ex, double ey) {
       float total = 0;
       for (int i = 0; i < 8; ++i) {
         const double angle = i * std::numbers::pi / 4;
@@ -262,6 +271,14 @@ class CellReader {
       }
       return total / 8;
     };
+    // A pupil or the body between the eyes, averaged against noise.
+    const auto spot = [&](double x, double y) {
+      constexpr double kArmMm = 0.3;
+      return (lightness(x, y) + lightness(x + kArmMm, y) + lightness(x - kArmMm, y) +
+              lightness(x, y + kArmMm) + lightness(x, y - kArmMm)) /
+             5;
+    };
+    constexpr double kShiftMm = 0.75;
     float best = -1e9f;
     for (int turn = 0; turn < 4; ++turn) {
       // Eyes 3 mm above the centre and 3 mm either side, turned by quarter turns.
@@ -269,11 +286,18 @@ class CellReader {
         for (int i = 0; i < turn; ++i) std::tie(x, y) = std::pair{-y, x};
         return std::pair{x, y};
       };
-      const auto [lx, ly] = turned(-3.0, -3.0);
-      const auto [rx, ry] = turned(3.0, -3.0);
-      const auto [mx, my] = turned(0.0, -3.0);
-      const float between = std::max(lightness(mx, my), body_lightness);
-      best = std::max(best, std::min(eye_white(lx, ly), eye_white(rx, ry)) - between);
+      for (const double sx : {-kShiftMm, 0.0, kShiftMm}) {
+        for (const double sy : {-kShiftMm, 0.0, kShiftMm}) {
+          const auto eye = [&](double x, double y, float between) {
+            const auto [ex, ey] = turned(x, y);
+            const float white = ring(ex + sx, ey + sy);
+            return std::max(white - between, white - spot(ex + sx, ey + sy));
+          };
+          const auto [mx, my] = turned(0.0, -3.0);
+          const float between = std::max(spot(mx + sx, my + sy), body_lightness);
+          best = std::max(best, std::min(eye(-3.0, -3.0, between), eye(3.0, -3.0, between)));
+        }
+      }
     }
     return best;
   }
@@ -303,6 +327,7 @@ class CellReader {
   const TableModel& table_;
   const ColourReferences& references_;
   const FreezeReaderParams& params_;
+  bool stack_aligned_;
   cv::Vec3f face_lab_;
 };
 
@@ -326,6 +351,7 @@ class AlignmentCheck {
     face_lab_ = lab_from_linear(linear_from_srgb(cv::Vec3f(0xDC, 0xEA, 0xF5)));
     // The top card's own edge blurs outwards by a pixel or two.
     blur_mm_ = 2.5 / sampler.px_per_mm();
+    if (usable_) table_like_border_ = border_share_around() >= 0.25;
   }
 
   bool aligned() const {
@@ -353,6 +379,21 @@ class AlignmentCheck {
   }
 
   enum class Material { border, face, other };
+
+  // The share of the table around the card, beyond most cards below, that reads as border.
+  double border_share_around() const {
+    int border = 0;
+    int total = 0;
+    for (const double outward : {16.0, 22.0}) {
+      for (double along = 4.0; along <= kCardSideMm - 4.0; along += 4.0) {
+        for (int side = 0; side < 4; ++side) {
+          ++total;
+          border += material_at(point(side, along, outward)) == Material::border ? 1 : 0;
+        }
+      }
+    }
+    return static_cast<double>(border) / total;
+  }
 
   // Hue and chroma decide; lightness barely, since the top card shades the one below.
   Material material_at(const cv::Point2d& p) const {
@@ -382,14 +423,27 @@ class AlignmentCheck {
     constexpr double kReachMm = 20.0;
     constexpr double kMinBandMm = 1.0;  // shorter border runs are noise
     constexpr double kMaxBandMm = 4.0;  // the 2 mm border, blurred; longer is table
+    // Table for this long in a row: whatever lay beyond the edge has ended, so the walk stops.
+    constexpr double kTableRunMm = 3.0;
     std::vector<Material> walk;
+    std::size_t table_run = 0;
     for (double outward = kStepMm; outward <= kReachMm; outward += kStepMm) {
       walk.push_back(material_at(point(side, along, outward)));
+      table_run = walk.back() == Material::other ? table_run + 1 : 0;
+      if (!table_like_border_ && kStepMm * static_cast<double>(table_run) >= kTableRunMm) break;
     }
     const auto outward_at = [&](std::size_t index) {
       return kStepMm * static_cast<double>(index + 1);
     };
     const auto beyond_blur = [&](double outward) { return std::max(0.0, outward - blur_mm_); };
+    // Card up to the table, ending in a border band: the card below reaches that far, though
+    // at a low resolution its shaded face reads as border too.
+    const std::size_t card_end = walk.size() - table_run;
+    std::size_t band = 0;
+    while (band < card_end && walk[card_end - 1 - band] == Material::border) ++band;
+    if (!table_like_border_ && table_run > 0 && kStepMm * static_cast<double>(band) >= kMinBandMm) {
+      return beyond_blur(outward_at(card_end - 1));
+    }
     double reach = 0.0;
     for (std::size_t start = 0; start < walk.size();) {
       if (walk[start] != Material::border) {
@@ -408,7 +462,17 @@ class AlignmentCheck {
         reach = at_edge ? 0.0 : beyond_blur(outward_at(start) + 2.0);
         break;
       }
-      if (length_mm <= kMaxBandMm && (at_edge || (face_inside && length_mm >= kMinBandMm))) {
+      // From the edge, a low-resolution card below may read as border all the way to its own
+      // edge: it ends where no border follows for a while.
+      const auto clear_after = [&] {
+        const std::size_t until = end + static_cast<std::size_t>(kTableRunMm / kStepMm);
+        if (until > walk.size()) return false;
+        return std::none_of(walk.begin() + static_cast<long>(end),
+                            walk.begin() + static_cast<long>(until),
+                            [](Material m) { return m == Material::border; });
+      };
+      if ((length_mm <= kMaxBandMm || (at_edge && !table_like_border_ && clear_after())) &&
+          (at_edge || (face_inside && length_mm >= kMinBandMm))) {
         reach = beyond_blur(outward_at(end - 1));
       }
       start = end;
@@ -418,14 +482,23 @@ class AlignmentCheck {
 
   bool side_aligned(int side) const {
     // Away from the corners, whose rounding hides small turns.
+    constexpr double kFirstMm = 7.0;
+    constexpr double kPitchMm = 1.5;
+    std::vector<float> raw_reaches;
+    for (double along = kFirstMm; along <= kCardSideMm - kFirstMm; along += kPitchMm) {
+      raw_reaches.push_back(static_cast<float>(protrusion(side, along)));
+    }
+    // A card below shows along a stretch of the side; a lone spike is the table or a hand.
     std::vector<cv::Point2f> protruding;  // (along - middle, protrusion)
-    int measured = 0;
-    for (double along = 7.0; along <= kCardSideMm - 7.0; along += 1.5) {
-      const double reach = protrusion(side, along);
-      ++measured;
-      if (reach > 0.5) {
-        protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2),
-                                static_cast<float>(reach));
+    const int measured = static_cast<int>(raw_reaches.size());
+    for (std::size_t i = 0; i < raw_reaches.size(); ++i) {
+      const std::size_t first = i == 0 ? 0 : i - 1;
+      const std::size_t last = std::min(i + 1, raw_reaches.size() - 1);
+      const float reach = median_of({raw_reaches.begin() + static_cast<long>(first),
+                                     raw_reaches.begin() + static_cast<long>(last) + 1});
+      if (reach > 0.5f) {
+        const double along = kFirstMm + kPitchMm * static_cast<double>(i);
+        protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2), reach);
       }
     }
     if (protruding.size() < 4) return true;
@@ -449,6 +522,9 @@ class AlignmentCheck {
   cv::Vec3f border_lab_;
   cv::Vec3f face_lab_;
   double blur_mm_ = 0;
+  // A table that reads as border hides where a card below ends: only a band of border just
+  // beyond the card below's face tells.
+  bool table_like_border_ = false;
 };
 
 FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card,
@@ -464,11 +540,11 @@ FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card
   }
   sampler.set_gains(white_balance_gains(face.white_linear, references.freeze_face_linear));
   const TableModel table = sample_table(sampler);
-  const CellReader cells(sampler, face, table, references, params);
+  reading.aligned = AlignmentCheck(sampler, params).aligned();
+  const CellReader cells(sampler, face, table, references, params, reading.aligned);
   for (std::size_t row = 0; row < 3; ++row) {
     for (std::size_t col = 0; col < 3; ++col) reading.cells[row * 3 + col] = cells.read(row, col);
   }
-  reading.aligned = AlignmentCheck(sampler, params).aligned();
   reading.consistent =
       !referee::freeze::fewest_card_explanations(deck, reading.cells, 3, 1).empty();
   // interface.md: the colours with a line of three, none for a misaligned stack. Whether the
