@@ -105,9 +105,11 @@ class OverlayDrawer {
     const double size_px = std::sqrt(std::abs(area_of(outline)));
     std::string word = string_field(piece, "color");
     if (word.empty()) word = string_field(piece, "species");
-    if (piece.contains("value") && !piece["value"].is_null())
-      word += " " + string_field(piece, "value");
-    if (options_.show_cells && !word.empty()) draw_cell(centre, size_px * 0.6, word);
+    // Punto: the value follows the colour's word, under the colour's symbol.
+    const std::string value = piece.contains("value") && !piece["value"].is_null()
+                                  ? " " + string_field(piece, "value")
+                                  : std::string();
+    if (options_.show_cells && !word.empty()) draw_cell(centre, size_px * 0.6, word, value);
     if (detached) draw_tag(outline, OverlayRole::detached, "DETACHED", size_px * 0.3);
   }
 
@@ -208,7 +210,9 @@ class OverlayDrawer {
     painter_.drawEllipse(outline[0], style.width_px + 1.5, style.width_px + 1.5);
   }
 
-  void draw_cell(QPointF centre, double cell_px, const std::string& word) {
+  // A colour's symbol and word (then `suffix`), or another word such as "empty".
+  void draw_cell(QPointF centre, double cell_px, const std::string& word,
+                 const std::string& suffix = {}) {
     const auto colour = referee::parse_colour(word);
     const double text_px = std::clamp(cell_px * 0.22, 8.0, 20.0) * options_.text_scale;
     if (colour) {
@@ -230,12 +234,12 @@ class OverlayDrawer {
       painter_.setPen(QPen(Qt::black, 2.0));
       painter_.setBrush(Qt::white);
       painter_.drawPath(symbol_path(symbol_of(*colour), symbol_centre, symbol_px));
-      draw_label(centre + QPointF(0, symbol_px * 0.55 + text_px * 0.15), qt_text(word), text_px,
-                 Qt::white, cell_px * 0.95);
+      draw_label(centre + QPointF(0, symbol_px * 0.55 + text_px * 0.15), qt_text(word + suffix),
+                 text_px, Qt::white, cell_px * 0.95);
     } else if (word == "empty") {
       draw_label(centre, "empty", text_px * 0.85, QColor(200, 200, 200), cell_px * 0.9);
     } else {
-      draw_label(centre, qt_text(word == "unknown" ? "? unknown" : word), text_px,
+      draw_label(centre, qt_text((word == "unknown" ? "? unknown" : word) + suffix), text_px,
                  QColor(255, 235, 150), cell_px * 0.95);
     }
   }

@@ -90,6 +90,28 @@ TEST(OverlayPainter, EveryMonsterGetsItsSymbolInWhite) {
   }
 }
 
+// A Punto card gets its colour's symbol and word in white, the value after the word; a card of
+// no known colour gets only words, in another colour.
+TEST(OverlayPainter, APuntoCardGetsItsColoursSymbolAndValue) {
+  const auto white_pixels = [](const std::string& colour) {
+    OverlayState state;
+    const json square = {{100, 100}, {260, 100}, {260, 260}, {100, 260}};
+    state.layout = {{"cards", {{{"polygon", square}, {"color", colour}, {"value", 6}}}}};
+    const OverlayOptions options;
+    const QImage image = render_overlay(table(), state, options);
+    const int strip = strip_height(options);
+    int white = 0;
+    for (int y = 110; y < 250; ++y) {
+      for (int x = 110; x < 250; ++x)
+        white += near_colour(image.pixel(x, y + strip), Qt::white, 10) ? 1 : 0;
+    }
+    return white;
+  };
+  EXPECT_GT(white_pixels("red"), 150);
+  EXPECT_GT(white_pixels("blue"), 150);
+  EXPECT_EQ(white_pixels("unknown"), 0);
+}
+
 TEST(OverlayPainter, ShowsUnstableAndTheVerdictsInTheBannerStrip) {
   OverlayState state;
   state.unstable = true;
