@@ -164,14 +164,14 @@ void lay_collection(std::mt19937_64& rng, std::vector<BugsTileLayout>& collectio
   }
 }
 
-double reach_mm(const std::vector<BugsTileLayout>& collection) {
+}  // namespace
+
+double bugs_reach_mm(const std::vector<BugsTileLayout>& tiles) {
   double reach = 0;
-  for (const BugsTileLayout& tile : collection)
+  for (const BugsTileLayout& tile : tiles)
     reach = std::max(reach, cv::norm(tile.centre_mm) + kBugsTileSideMm * 0.75);
   return reach;
 }
-
-}  // namespace
 
 BugBodyArt bug_body_art(referee::BugShape shape, int eyes) {
   assert(eyes >= 1 && eyes <= 3);
@@ -213,7 +213,7 @@ BugsScene random_bugs_scene(std::mt19937_64& rng, const BugsSceneOptions& option
   // Each collection lies in front of its player, around the middle of the table (seat 0 at +y).
   const double turn = uniform(rng, 0, 360) * kPi / 180;
   double ring = 0;
-  for (const auto& collection : collections) ring = std::max(ring, reach_mm(collection));
+  for (const auto& collection : collections) ring = std::max(ring, bugs_reach_mm(collection));
   const double distance = scene.players == 1 ? 0.0
                                              : (ring + options.collection_gap_mm / 2) /
                                                    std::sin(kPi / std::max(2, scene.players));

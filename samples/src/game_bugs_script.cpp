@@ -41,13 +41,6 @@ double table_direction_rad(const TableCamera& camera, double image_direction_rad
   return std::atan2(towards.y, towards.x);
 }
 
-double reach_mm(const std::vector<BugsTileLayout>& collection) {
-  double reach = 0;
-  for (const BugsTileLayout& tile : collection)
-    reach = std::max(reach, cv::norm(tile.centre_mm) + kBugsTileSideMm * 0.75);
-  return reach;
-}
-
 class BugsPlay {
  public:
   BugsPlay(const GameVideoOptions& options, const CaptureConditions& conditions,
@@ -191,7 +184,8 @@ class BugsPlay {
       middle_mm = std::max(middle_mm, cv::norm(trophy.centre_mm) + kBugsTileSideMm * 0.75);
     double seat_mm = middle_mm + kClearanceMm + depth_mm;
     if (players > 2) {
-      seat_mm = std::max(seat_mm, (reach_mm(all) + kClearanceMm / 2) / std::sin(kPi / players));
+      seat_mm =
+          std::max(seat_mm, (bugs_reach_mm(all) + kClearanceMm / 2) / std::sin(kPi / players));
     }
     const double direction = table_direction_rad(seat_view_, seat_direction_rad(player, players));
     const double turn = direction - kPi / 2;

@@ -86,15 +86,7 @@ TEST(PuntoLive, HandsOverTheTableAreUnstableAndAnnounceNothing) {
   const RenderedGame& game = punto_game();
   LiveReferee referee(punto_live_options(game));
   const RefereeRun run = testing::referee_frames(referee, game);
-  int hand_frames = 0;
-  for (const samples::VideoFrameTruth& frame : game.truth.frames) {
-    if (frame.hand_share < 0.002) continue;
-    ++hand_frames;
-    const FrameReport& report = run.reports[static_cast<std::size_t>(frame.index)];
-    EXPECT_TRUE(report.unstable) << "frame " << frame.index;
-    EXPECT_TRUE(report.events.empty()) << "frame " << frame.index;
-  }
-  EXPECT_GE(hand_frames, 40);
+  EXPECT_GE(testing::check_hand_frames_are_silent(game, run), 40);
 }
 
 // A referee stopped in the middle of the round and resumed from its log goes on to announce

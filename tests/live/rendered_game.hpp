@@ -3,6 +3,7 @@
 // level, hands laying, lifting and passing, two tricks. Small and slow-framed so that the suite
 // stays fast; its frames stay in memory.
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -185,6 +186,20 @@ inline RefereeRun referee_frames(LiveReferee& referee, const RenderedGame& game,
     run.reports.push_back(std::move(report));
   }
   return run;
+}
+
+// Every frame with a hand over the table is reported unstable and announces nothing; the number
+// of such frames.
+inline int check_hand_frames_are_silent(const RenderedGame& game, const RefereeRun& run) {
+  int hand_frames = 0;
+  for (const samples::VideoFrameTruth& frame : game.truth.frames) {
+    if (frame.hand_share < 0.002) continue;
+    ++hand_frames;
+    const FrameReport& report = run.reports[static_cast<std::size_t>(frame.index)];
+    EXPECT_TRUE(report.unstable) << "frame " << frame.index;
+    EXPECT_TRUE(report.events.empty()) << "frame " << frame.index;
+  }
+  return hand_frames;
 }
 
 inline std::vector<nlohmann::json> to_json_lines(const std::vector<referee::Event>& events) {

@@ -50,6 +50,9 @@ struct BugsScene {
   int players = 1;
 };
 
+// How far from the table's origin the tiles reach, whatever their turns (mm).
+double bugs_reach_mm(const std::vector<BugsTileLayout>& tiles);
+
 // The tiles of one player as the rules count them.
 referee::bugs::Collection bugs_collection(const BugsScene& scene, int player);
 
