@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (clang, ASan + UBSan) and fuzzes every file parser for SECONDS
-# each (default 20), starting from the seed corpora in fuzz/corpus/. New inputs go to
-# build-fuzz/corpus/, not to the tree; a crash leaves its input in build-fuzz/ and fails.
+# Builds the libFuzzer targets and the rules' tests with clang, ASan + UBSan; runs the rules' tests,
+# then fuzzes every file parser for SECONDS each (default 20), starting from the seed corpora in
+# fuzz/corpus/. New inputs go to build-fuzz/corpus/, not to the tree; a crash leaves its input in
+# build-fuzz/ and fails.
 # Usage: scripts/fuzz.sh [SECONDS]   (after scripts/setup.sh, which installs clang's runtime)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-20}"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
+echo "== the rules' tests under ASan + UBSan"
+build-fuzz/tests/referee/referee_tests --gtest_brief=1
 rm -f build-fuzz/crash-* build-fuzz/leak-* build-fuzz/timeout-*
 declare -A corpus=([fuzz_deck]=decks [fuzz_record]=records [fuzz_profile]=profiles
                    [fuzz_event_log]=event_logs)

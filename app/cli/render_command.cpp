@@ -30,6 +30,7 @@ struct RenderOptions {
   int tricks = 0;
   int plays = 0;
   int turns = 0;
+  int rounds = 2;
   double illegal_share = 0.15;
   std::string size;
 };
@@ -113,6 +114,7 @@ int run_render_video(const RenderOptions& options) {
   video.max_tricks = options.tricks;
   video.punto.max_plays = options.plays;
   video.max_turns = options.turns;
+  video.rounds_to_win = options.rounds;
   video.illegal_share = options.illegal_share;
   if (!options.size.empty()) {
     int width = 0, height = 0;
@@ -183,6 +185,12 @@ void add_render_command(CLI::App& app, int& exit_status) {
       ->add_option("--turns", options->turns,
                    "Stop a trio --video game after this many turns (0: play the game out)")
       ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  command
+      ->add_option(
+          "--rounds", options->rounds,
+          "Won rounds that win a --video Monster Freeze or Punto match (as referee --rounds)")
+      ->check(CLI::Range(1, 99))
       ->capture_default_str();
   command
       ->add_option("--illegal-share", options->illegal_share,

@@ -19,7 +19,6 @@ namespace tableref::referee::trio {
 namespace {
 
 constexpr auto card = test_support::trio_card;
-constexpr auto layout_of = test_support::trio_layout;
 
 std::vector<std::string> types(const std::vector<Event>& events) {
   std::vector<std::string> names;
