@@ -3,9 +3,12 @@
 // referee's milliseconds per frame. Usage:
 //   live_referee_benchmark [games] [seed] [width height] [fps] [players] [tricks per game]
 //   live_referee_benchmark trio [games] [seed] [turns per game]
+//   live_referee_benchmark punto [games] [seed] [players]
 // Defaults: 4 games of 2 players at 1280 x 720, 10 fps, the match played out, webcam level.
 // Trio: the games of the live tests (3 players at 800 x 450, 8 fps, 8 turns, a fifth of the turns
 // first tried illegally, half the still stretches crossed by a passing hand), webcam level.
+// Punto: whole matches of two won rounds (2 players by default: lines of 5) at 1280 x 720, 8 fps,
+// a few cards first laid illegally, a third of the still stretches crossed by a hand.
 
 #include <chrono>
 #include <cstdlib>
@@ -103,18 +106,35 @@ samples::GameVideoOptions trio_options(int argc, char** argv) {
   return options;
 }
 
+// argv without the game's name: [games] [seed] [players].
+samples::GameVideoOptions punto_options(int argc, char** argv) {
+  samples::GameVideoOptions options;
+  options.game = referee::Game::punto;
+  options.image_size = cv::Size(1280, 720);
+  options.fps = 8;
+  options.players = argc > 3 ? std::atoi(argv[3]) : 2;
+  options.rounds_to_win = 2;
+  options.passing_hand_share = 0.3;
+  options.min_still_s = 0.9;
+  options.max_still_s = 1.4;
+  options.level = samples::Level::webcam;
+  return options;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool trio = argc > 1 && std::string(argv[1]) == "trio";
-  if (trio) {
+  const std::string game_name = argc > 1 ? argv[1] : "";
+  const bool trio = game_name == "trio", punto = game_name == "punto";
+  if (trio || punto) {
     --argc;
     ++argv;
   }
   const int games = argc > 1 ? std::atoi(argv[1]) : 4;
   const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261122;
-  const samples::GameVideoOptions options =
-      trio ? trio_options(argc, argv) : freeze_options(argc, argv);
+  const samples::GameVideoOptions options = trio    ? trio_options(argc, argv)
+                                            : punto ? punto_options(argc, argv)
+                                                    : freeze_options(argc, argv);
   if (games <= 0) {
     std::cerr << "live_referee_benchmark: the number of games must be positive\n";
     return 2;

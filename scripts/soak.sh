@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Soak: the live referee over a long rendered Monster Freeze match (MINUTES of footage, default 20,
-# 4 players, 1280x720 at 2 frames a second). It
+# 4 players, 1280x720 at 2 frames a second, the table still for 4 to 5 s between plays). It
 #  1. renders the match once (kept in WORK, default build/soak) with its true events;
 #  2. referees it whole, reading the referee's resident memory every 2 s: it must stay flat;
 #  3. scores the announced events against the true ones: none missed, none extra;
@@ -24,11 +24,11 @@ video="$work/match-${minutes}min.avi"
 truth="${video%.avi}.events.jsonl"
 rendered="${video%.avi}.rendered.txt"  # "rendered N frames to ...": the render's last word
 
-# A trick about every 8 s of play; the match is not allowed to end before.
+# A trick about every 17 s of play; the match is not allowed to end before.
 if [ ! -s "$truth" ] || [ ! -s "$rendered" ]; then
   echo "== rendering ${minutes} min of a ${players}-player match (once; kept in $work)"
   "$tableref" render --game freeze --video "$video" --players "$players" --fps "$fps" \
-    --size 1280x720 --rounds 99 --tricks $((minutes * 8)) --seed 20261124 2>&1 |
+    --size 1280x720 --rounds 99 --tricks $((minutes * 4)) --still-seconds 4 --seed 20261124 2>&1 |
     tail -1 | tee "$rendered"
 fi
 frames=$(awk '{print $2}' "$rendered")

@@ -31,6 +31,7 @@ struct RenderOptions {
   int plays = 0;
   int turns = 0;
   int rounds = 2;
+  double still_seconds = 0;  // 0: the renderer's own pace
   double illegal_share = 0.15;
   std::string size;
 };
@@ -115,6 +116,10 @@ int run_render_video(const RenderOptions& options) {
   video.punto.max_plays = options.plays;
   video.max_turns = options.turns;
   video.rounds_to_win = options.rounds;
+  if (options.still_seconds > 0) {
+    video.min_still_s = options.still_seconds;
+    video.max_still_s = options.still_seconds + 1;
+  }
   video.illegal_share = options.illegal_share;
   if (!options.size.empty()) {
     int width = 0, height = 0;
@@ -192,6 +197,11 @@ void add_render_command(CLI::App& app, int& exit_status) {
           "Won rounds that win a --video Monster Freeze or Punto match (as referee --rounds)")
       ->check(CLI::Range(1, 99))
       ->capture_default_str();
+  command
+      ->add_option("--still-seconds", options->still_seconds,
+                   "How long the table stays still between plays in a --video game, from S to "
+                   "S + 1 seconds (default: 1.2 to 2.2)")
+      ->check(CLI::Range(0.5, 60.0));
   command
       ->add_option("--illegal-share", options->illegal_share,
                    "Share of trio turns first tried with an illegal card, then taken back")
