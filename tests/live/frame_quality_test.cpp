@@ -129,6 +129,23 @@ TEST(FrameQuality, ABlurredFrameIsNotRead) {
   EXPECT_LT(quality.sharpness_ratio, 0.6);
 }
 
+// A still view that has been measured readable is not measured again while it stays the same;
+// the lens going out of focus, or a dropped (black) frame, is no longer the same view.
+TEST(FrameQuality, AViewThatBlursOrGoesBlackAfterAReadableOneIsNotRead) {
+  FrameQualityMeter meter;
+  const cv::Mat scene = with_card(table(kBlueCloth, 6), {320, 180});
+  meter.measure(scene);
+  meter.accept_reference();
+  for (int frame = 0; frame < 3; ++frame) ASSERT_TRUE(meter.measure(scene).readable());
+  cv::Mat blurred;
+  cv::GaussianBlur(scene, blurred, cv::Size(), 3.0);
+  for (int frame = 0; frame < 3; ++frame) EXPECT_FALSE(meter.measure(blurred).readable());
+  meter.measure(scene);
+  ASSERT_TRUE(meter.measure(scene).readable());
+  const cv::Mat black(scene.size(), CV_8UC3, cv::Scalar::all(0));
+  EXPECT_FALSE(meter.measure(black).readable());
+}
+
 // Cards lifted from a plain table take most of the view's edges with them: the view is less
 // sharp than the reference, yet not blurred. Blurring it still is.
 TEST(FrameQuality, CardsLiftedFromAPlainTableAreNoBlur) {

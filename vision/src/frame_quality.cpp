@@ -99,7 +99,7 @@ cv::Mat open_small(const cv::Mat& mask) {
 
 FrameQualityMeter::FrameQualityMeter(FrameQualityParams params) : params_(params) {}
 
-FrameQualityMeter::Analysis FrameQualityMeter::analyse(const cv::Mat& bgr) const {
+FrameQualityMeter::Analysis FrameQualityMeter::analyse_view(const cv::Mat& bgr) const {
   Analysis analysis;
   cv::Mat small;
   cv::resize(bgr, small, analysis_size(bgr.size(), params_.analysis_width_px), 0, 0,
@@ -107,8 +107,11 @@ FrameQualityMeter::Analysis FrameQualityMeter::analyse(const cv::Mat& bgr) const
   small.convertTo(analysis.colour, CV_32FC3);
   cv::GaussianBlur(analysis.colour, analysis.colour, cv::Size(), params_.smoothing_sigma_px);
   cv::cvtColor(analysis.colour, analysis.grey, cv::COLOR_BGR2GRAY);
+  return analysis;
+}
 
-  cv::Mat grey, sharp_size, laplacian;
+void FrameQualityMeter::add_sharpness(const cv::Mat& bgr, Analysis& analysis) const {
+  cv::Mat grey, sharp_size;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
   cv::resize(grey, sharp_size, analysis_size(bgr.size(), params_.sharpness_width_px), 0, 0,
              cv::INTER_AREA);
@@ -116,7 +119,6 @@ FrameQualityMeter::Analysis FrameQualityMeter::analyse(const cv::Mat& bgr) const
   cv::Scalar mean, deviation;
   cv::meanStdDev(analysis.laplacian, mean, deviation);
   analysis.sharpness = deviation[0] * deviation[0];
-  return analysis;
 }
 
 double FrameQualityMeter::sharpness_ratio(const Analysis& now) const {
@@ -139,10 +141,13 @@ double FrameQualityMeter::sharpness_ratio(const Analysis& now) const {
   return reference_sharpness > 0 ? now_deviation[0] * now_deviation[0] / reference_sharpness : 1.0;
 }
 
-double FrameQualityMeter::motion_share(const Analysis& now) const {
-  // The change of overall brightness is the exposure's, not motion.
-  const double gain = cv::mean(now.grey)[0] / std::max(1.0, cv::mean(previous_->grey)[0]);
-  const cv::Mat moved = cv::abs(now.grey - gain * previous_->grey) > params_.motion_level;
+double FrameQualityMeter::moved_share(const cv::Mat& now, const cv::Mat& before) const {
+  // The change of overall brightness is the exposure's, not motion; a frame far darker or
+  // brighter than an exposure step (a dropped frame, the lights) is not the same view.
+  constexpr double kMaxExposureGain = 1.5;
+  const double gain = std::clamp(cv::mean(now)[0] / std::max(1.0, cv::mean(before)[0]),
+                                 1 / kMaxExposureGain, kMaxExposureGain);
+  const cv::Mat moved = cv::abs(now - gain * before) > params_.motion_level;
   return static_cast<double>(cv::countNonZero(moved)) / static_cast<double>(moved.total());
 }
 
@@ -189,18 +194,29 @@ FrameQuality FrameQualityMeter::measure(const cv::Mat& bgr) {
   if (bgr.size() != frame_size_) {
     frame_size_ = bgr.size();
     previous_.reset();
+    last_quality_.reset();
     reference_.release();
     reference_content_.release();
     play_area_.release();
   }
-  Analysis now = analyse(bgr);
+  Analysis now = analyse_view(bgr);
   FrameQuality quality;
   if (previous_) {
-    quality.motion_share = motion_share(now);
+    quality.motion_share = moved_share(now.grey, previous_->grey);
     quality.still = quality.motion_share <= params_.max_still_share;
   } else {
     quality.motion_share = 1;
   }
+  // Compared with the last frame measured in full too, so that slow drift is measured again.
+  if (quality.still && last_quality_ &&
+      moved_share(now.grey, last_.grey) <= params_.max_still_share) {
+    FrameQuality unchanged = *last_quality_;
+    unchanged.motion_share = quality.motion_share;
+    unchanged.still = true;
+    previous_ = std::move(now);
+    return unchanged;
+  }
+  add_sharpness(bgr, now);
   quality.sharpness = now.sharpness;
   if (has_reference() && reference_analysis_.sharpness > 0) {
     quality.sharpness_ratio = sharpness_ratio(now);
@@ -213,6 +229,13 @@ FrameQuality FrameQualityMeter::measure(const cv::Mat& bgr) {
   quality.intruded = quality.intrusion_share > 0;
   previous_ = now;
   last_ = std::move(now);
+  // Only a readable frame's verdict stands for the frames that match it: blur and a hand resting
+  // at the edge can come and go where the small grey copy cannot tell.
+  if (quality.readable()) {
+    last_quality_ = quality;
+  } else {
+    last_quality_.reset();
+  }
   return quality;
 }
 
@@ -220,10 +243,12 @@ void FrameQualityMeter::accept_reference() {
   if (last_.colour.empty()) return;
   reference_analysis_ = last_;
   reference_ = last_.colour;
+  last_quality_.reset();
   reference_content_ = content_of(reference_, params_.content_sigma_px);
 }
 
 void FrameQualityMeter::set_play_area(const cv::Mat& mask) {
+  last_quality_.reset();
   if (mask.empty() || frame_size_.area() == 0) {
     play_area_.release();
     return;

@@ -9,6 +9,8 @@
 // accepts once it has read it. Arms always come in from the edge of the picture, so what differs
 // from the reference and touches the border is an intrusion; what differs inside (a card laid) is
 // not. Before there is a reference, skin-coloured regions touching the border stand in for it.
+// A still frame that matches the last readable frame measured in full costs only its small grey
+// copy: a still table costs little more than looking at each frame once.
 
 #include <opencv2/core.hpp>
 #include <optional>
@@ -72,8 +74,10 @@ class FrameQualityMeter {
     cv::Mat laplacian;  // CV_32F, of the grey frame at sharpness size
     double sharpness = 0;
   };
-  Analysis analyse(const cv::Mat& bgr) const;
-  double motion_share(const Analysis& now) const;
+  Analysis analyse_view(const cv::Mat& bgr) const;  // colour and grey only
+  void add_sharpness(const cv::Mat& bgr, Analysis& analysis) const;
+  // Share of pixels of `now` that moved against `before` (grey, analysis size).
+  double moved_share(const cv::Mat& now, const cv::Mat& before) const;
   cv::Mat difference_from_reference(const Analysis& now) const;
   double sharpness_ratio(const Analysis& now) const;
   cv::Mat skin_mask(const Analysis& now) const;
@@ -83,7 +87,11 @@ class FrameQualityMeter {
   FrameQualityParams params_;
   cv::Size frame_size_;
   std::optional<Analysis> previous_;
-  Analysis last_;
+  Analysis last_;  // the last frame measured in full
+  // What last_ measured when it was readable, while the reference and play area it was measured
+  // against stand: a still frame that matches last_ would measure the same, and is not measured
+  // again.
+  std::optional<FrameQuality> last_quality_;
   Analysis reference_analysis_;
   cv::Mat reference_;          // non-empty once a reference was accepted (the smoothed colour)
   cv::Mat reference_content_;  // the reference's colour blurred to content_sigma_px
