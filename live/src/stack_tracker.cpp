@@ -5,6 +5,8 @@
 #include <cmath>
 #include <limits>
 
+#include "nearest_pairs.hpp"
+
 namespace tableref::live {
 
 namespace {
@@ -62,35 +64,25 @@ int id_number(std::string_view id) {
   return error == std::errc() && end == id.data() + id.size() ? number : 0;
 }
 
-struct Pairing {
-  std::size_t reading = 0, known = 0;
-  double shift_sides = 0;
-};
-
 // Pairs readings with known stacks, nearest first, each at most once.
 template <typename Accept>
 void pair_nearest(const std::vector<TrackedStack>& readings, const std::vector<TrackedStack>& known,
                   double max_shift_sides, Accept&& accept, std::vector<bool>& reading_taken,
                   std::vector<std::optional<std::size_t>>& match) {
-  std::vector<Pairing> pairs;
+  std::vector<PairCandidate> candidates;
   for (std::size_t r = 0; r < readings.size(); ++r) {
     if (reading_taken[r]) continue;
     for (std::size_t k = 0; k < known.size(); ++k) {
       const double shift =
           cv::norm(readings[r].centre() - known[k].centre()) / std::max(1.0, known[k].side_px());
       if (shift <= max_shift_sides && accept(compare_cells(known[k].cells, readings[r].cells))) {
-        pairs.push_back({r, k, shift});
+        candidates.push_back({shift, r, k});
       }
     }
   }
-  std::stable_sort(pairs.begin(), pairs.end(), [](const Pairing& a, const Pairing& b) {
-    return a.shift_sides < b.shift_sides;
-  });
-  std::vector<bool> known_taken(known.size(), false);
-  for (const Pairing& pair : pairs) {
-    if (reading_taken[pair.reading] || known_taken[pair.known]) continue;
-    reading_taken[pair.reading] = known_taken[pair.known] = true;
-    match[pair.reading] = pair.known;
+  for (const auto& [reading, stack] : nearest_pairs(candidates, readings.size(), known.size())) {
+    reading_taken[reading] = true;
+    match[reading] = stack;
   }
 }
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "live/card_outlines.hpp"
+#include "nearest_pairs.hpp"
 #include "referee/json_input.hpp"
 #include "referee/trio/detached.hpp"
 
@@ -41,22 +42,14 @@ std::vector<std::pair<std::size_t, std::size_t>> same_spot_pairs(std::size_t cou
                                                                  std::size_t count_b,
                                                                  const CentreB& centre_b,
                                                                  double within_px) {
-  std::vector<std::tuple<double, std::size_t, std::size_t>> candidates;
+  std::vector<PairCandidate> candidates;
   for (std::size_t i = 0; i < count_a; ++i) {
     for (std::size_t j = 0; j < count_b; ++j) {
       const double distance = cv::norm(centre_a(i) - centre_b(j));
-      if (distance <= within_px) candidates.emplace_back(distance, i, j);
+      if (distance <= within_px) candidates.push_back({distance, i, j});
     }
   }
-  std::sort(candidates.begin(), candidates.end());
-  std::vector<bool> used_a(count_a, false), used_b(count_b, false);
-  std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  for (const auto& [distance, i, j] : candidates) {
-    if (used_a[i] || used_b[j]) continue;
-    used_a[i] = used_b[j] = true;
-    pairs.emplace_back(i, j);
-  }
-  return pairs;
+  return nearest_pairs(std::move(candidates), count_a, count_b);
 }
 
 // ---- the reader's lattice onto the game's -------------------------------------------------------
