@@ -17,8 +17,6 @@ constexpr double kCentreToCornerMm = 46.19;  // an 80 mm card
 // Along each centre-to-corner line, from beside the body to where the field narrows.
 constexpr std::array<double, 4> kFieldStations = {0.45, 0.52, 0.59, 0.66};
 constexpr double kFieldSidewaysMm = 2.0;
-// Body pixels darker than this (face ratio) are print, not eye or glare.
-constexpr float kBodyRatioCut = 0.45f;
 constexpr std::size_t kMostBodySamples = 400;
 
 cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
@@ -128,19 +126,12 @@ Nearest nearest_colour(const cv::Vec3f& lab, const ColourReferences& references)
 
 }  // namespace
 
-BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const MonsterBody& body,
-                            const std::array<cv::Point2d, 3>& corners,
-                            const ColourReferences& references, const TrioReaderParams& params) {
-  BodyColour result;
-  const std::optional<cv::Vec3f> field = field_colour(bgr, maps, body, corners, params);
-  int inside = 0;
-  const std::vector<cv::Vec3f> samples = body_samples(bgr, maps, body, inside);
-  // Most of the body must show print: eyes take a tenth of it, glare at most a little more.
-  if (!field || samples.size() < 8 || samples.size() * 10 < static_cast<std::size_t>(inside) * 6) {
-    result.hidden = true;
-    return result;
-  }
-  const cv::Vec3f gains = white_balance_gains(*field, linear_from_srgb(params.field_srgb));
+std::optional<Colour> print_colour(const std::vector<cv::Vec3f>& samples,
+                                   const cv::Vec3f& field_linear,
+                                   const ColourReferences& references,
+                                   const TrioReaderParams& params) {
+  if (samples.empty()) return std::nullopt;
+  const cv::Vec3f gains = white_balance_gains(field_linear, linear_from_srgb(params.field_srgb));
   const auto balanced = [&](const cv::Vec3f& rgb) {
     return lab_from_linear(linear_from_srgb(rgb).mul(gains));
   };
@@ -157,8 +148,25 @@ BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const Mons
   if (nearest.distance < params.max_colour_distance &&
       nearest.second - nearest.distance >= params.min_colour_margin &&
       spread < params.max_body_spread) {
-    result.colour = nearest.colour;
+    return nearest.colour;
   }
+  return std::nullopt;
+}
+
+BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const MonsterBody& body,
+                            const std::array<cv::Point2d, 3>& corners,
+                            const ColourReferences& references, const TrioReaderParams& params) {
+  BodyColour result;
+  result.field_linear = field_colour(bgr, maps, body, corners, params);
+  int inside = 0;
+  const std::vector<cv::Vec3f> samples = body_samples(bgr, maps, body, inside);
+  // Most of the body must show print: eyes take a tenth of it, glare at most a little more.
+  if (!result.field_linear || samples.size() < 8 ||
+      samples.size() * 10 < static_cast<std::size_t>(inside) * 6) {
+    result.hidden = true;
+    return result;
+  }
+  result.colour = print_colour(samples, *result.field_linear, references, params);
   return result;
 }
 
