@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <opencv2/imgproc.hpp>
 #include <vector>
 
 #include "vision/colour_space.hpp"
@@ -168,6 +169,62 @@ BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const Mons
   }
   result.colour = print_colour(samples, *result.field_linear, references, params);
   return result;
+}
+
+bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
+                           const ColourReferences& references, const TrioReaderParams& params) {
+  // A body's smallest diameter over about 5 pixels is enough to tell its colour and shape.
+  const int downscale = std::max(1, static_cast<int>(params.min_body_px / 5));
+  const cv::Size small_size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale));
+  cv::Mat small, white, ratio;
+  cv::resize(bgr, small, small_size, 0, 0, cv::INTER_AREA);
+  cv::resize(maps.white, white, small_size, 0, 0, cv::INTER_AREA);
+  cv::resize(maps.ratio, ratio, small_size, 0, 0, cv::INTER_AREA);
+  const cv::Vec3f field = linear_from_srgb(params.field_srgb);
+  // Each print pixel's monster colour (1 + its index), 0 for none.
+  cv::Mat label(small_size, CV_8U, cv::Scalar(0));
+  std::array<int, referee::kAllColours.size() + 1> count{};
+  for (int y = 0; y < small.rows; ++y) {
+    for (int x = 0; x < small.cols; ++x) {
+      if (ratio.at<float>(y, x) >= kBodyRatioCut) continue;
+      const cv::Vec3b& pixel = small.at<cv::Vec3b>(y, x);
+      const cv::Vec3b& light = white.at<cv::Vec3b>(y, x);
+      const cv::Vec3f gains =
+          white_balance_gains(linear_from_srgb(cv::Vec3f(light[2], light[1], light[0])), field);
+      const cv::Vec3f lab =
+          lab_from_linear(linear_from_srgb(cv::Vec3f(pixel[2], pixel[1], pixel[0])).mul(gains));
+      const Nearest nearest = nearest_colour(lab, references);
+      if (nearest.distance >= params.max_colour_distance ||
+          nearest.second - nearest.distance < params.min_colour_margin) {
+        continue;
+      }
+      const int index = 1 + static_cast<int>(nearest.colour);
+      label.at<std::uint8_t>(y, x) = static_cast<std::uint8_t>(index);
+      ++count[static_cast<std::size_t>(index)];
+    }
+  }
+  const double min_diameter = params.min_body_px / downscale;
+  const double max_diameter =
+      params.max_body_fraction * std::min(bgr.cols, bgr.rows) / static_cast<double>(downscale);
+  const double pixels = static_cast<double>(small_size.area());
+  for (std::size_t index = 1; index < count.size(); ++index) {
+    // A colour that much of the picture shows is the table's (a few bodies are a speck of it).
+    if (count[index] == 0 || count[index] > 0.01 * pixels) continue;
+    cv::Mat patches, stats, centres;
+    const int found = cv::connectedComponentsWithStats(label == static_cast<int>(index), patches,
+                                                       stats, centres, 8, CV_32S);
+    for (int patch = 1; patch < found; ++patch) {
+      const double diameter = std::max(stats.at<int>(patch, cv::CC_STAT_WIDTH),
+                                       stats.at<int>(patch, cv::CC_STAT_HEIGHT));
+      const double area = stats.at<int>(patch, cv::CC_STAT_AREA);
+      // Round, even with fingers over much of it.
+      if (diameter >= min_diameter && diameter <= max_diameter &&
+          area >= 0.3 * std::numbers::pi / 4 * diameter * diameter) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace tableref::vision::trio

@@ -35,4 +35,11 @@ BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const Mons
                             const std::array<cv::Point2d, 3>& corners,
                             const ColourReferences& references, const TrioReaderParams& params);
 
+// Whether the picture shows a monster's print where no body was found: a round patch of one
+// monster colour (white-balanced by the light around it as if that were a card's field), of a
+// body's size even when a hand bites into it, in a colour rare in the picture (so not the
+// table's).
+bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
+                           const ColourReferences& references, const TrioReaderParams& params);
+
 }  // namespace tableref::vision::trio

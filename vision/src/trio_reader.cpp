@@ -306,6 +306,8 @@ TrioReading read_trio_pinhole(const cv::Mat& image, const ColourReferences& refe
                                           [](const TrioCardReading& card) { return !card.place; });
   if (hidden) {
     reading.unstable_reason = "a monster is covered";
+  } else if (bodies.empty() && trio::monster_print_in_view(bgr, maps, references, params)) {
+    reading.unstable_reason = "a monster shows without its card";
   } else if (misplaced) {
     reading.unstable_reason = "a card fits no place of the layout";
   } else {
