@@ -208,8 +208,12 @@ bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
       params.max_body_fraction * std::min(bgr.cols, bgr.rows) / static_cast<double>(downscale);
   const double pixels = static_cast<double>(small_size.area());
   for (std::size_t index = 1; index < count.size(); ++index) {
-    // A colour that much of the picture shows is the table's (a few bodies are a speck of it).
-    if (count[index] == 0 || count[index] > 0.01 * pixels) continue;
+    // A colour that much of the picture shows is the table's (a few bodies are a speck of it);
+    // black print is also any deep shadow, dark weave or stripe.
+    if (count[index] == 0 || count[index] > 0.01 * pixels ||
+        index == 1 + static_cast<std::size_t>(Colour::black)) {
+      continue;
+    }
     cv::Mat patches, stats, centres;
     const int found = cv::connectedComponentsWithStats(label == static_cast<int>(index), patches,
                                                        stats, centres, 8, CV_32S);
@@ -217,9 +221,9 @@ bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
       const double diameter = std::max(stats.at<int>(patch, cv::CC_STAT_WIDTH),
                                        stats.at<int>(patch, cv::CC_STAT_HEIGHT));
       const double area = stats.at<int>(patch, cv::CC_STAT_AREA);
-      // Round, even with fingers over much of it.
+      // Round, even with fingers over much of it or glare cutting it apart.
       if (diameter >= min_diameter && diameter <= max_diameter &&
-          area >= 0.3 * std::numbers::pi / 4 * diameter * diameter) {
+          area >= 0.2 * std::numbers::pi / 4 * diameter * diameter) {
         return true;
       }
     }
