@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <random>
 
 #include "evaluation/trio_score.hpp"
 #include "samples/render.hpp"
@@ -75,9 +76,29 @@ TEST(TrioReader, HardScenesSayUnstableRatherThanGuess) {
   EXPECT_GE(score.precision(), 0.99);
   EXPECT_EQ(score.colours_wrong, 0);
   EXPECT_GE(score.read_unstable, score.truth_unstable);
-  // Measured: 2 of the 12 layouts read `ok` while a finger hides a card on a table of the colour
-  // of hands. Not yet good enough; this only keeps it from getting worse.
-  EXPECT_LE(score.read_ok_wrong, 2);
+  EXPECT_EQ(score.read_ok_wrong, 0);
+}
+
+// Hands lying on the cards (bodies in view but cut from their faces, whole layouts under a
+// hand) on striped, checked and dark tables: not one of these pictures may be read `ok` with a
+// layout that is not the truth. (Run seed 77, the first 20 scenes: 5 of them were read so.)
+TEST(TrioReader, HandsOnTheCardsAreNeverReadOkWithAWrongLayout) {
+  const ColourReferences references = palette_references();
+  const TrioReaderParams params;
+  int read_ok_wrong = 0, read_unstable = 0;
+  for (int i = 0; i < 20; ++i) {
+    const auto rendered = samples::render_random(referee::Game::trio, samples::Level::hard,
+                                                 samples::image_seed(77, i));
+    StageLog log;
+    const TrioReading reading = read_trio(rendered.image_bgr, references, params, log);
+    const auto score = evaluation::score_trio(rendered.truth, trio_fields(reading));
+    EXPECT_EQ(score.read_ok_wrong, 0) << "image " << i << " read ok with " << reading.cards.size()
+                                      << " cards of " << rendered.truth["cards"].size();
+    read_ok_wrong += score.read_ok_wrong;
+    read_unstable += score.read_unstable;
+  }
+  EXPECT_EQ(read_ok_wrong, 0);
+  EXPECT_GE(read_unstable, 1);
 }
 
 // A webcam's conditions without hands, so that what is read depends on the layout alone.
@@ -163,6 +184,40 @@ TEST(TrioReader, AnEmptyTableHasNoCards) {
   EXPECT_TRUE(reading.detached.empty());
   EXPECT_FALSE(reading.unstable);
   EXPECT_EQ(trio_fields(reading).dump(), R"({"cards":[],"detached":[],"status":"ok"})");
+}
+
+// Bare tables of every kind (wood, cloth, stripes, checks) under hard light and no hands: the
+// patterns' colours are no monsters, so the picture is an empty table, `ok`. (The renderer
+// always lays a card: the picture is cut beside it.)
+TEST(TrioReader, BareRenderedTablesAreEmptyAndOk) {
+  samples::TrioScene one_card;
+  one_card.cards = {{"TM21", referee::Colour::red, {0, 0}, {0, 0}, 0}};
+  int bare_pictures = 0;
+  for (std::uint64_t seed = 0; seed < 24; ++seed) {
+    std::mt19937_64 rng(9000 + seed);
+    samples::CaptureConditions conditions = samples::draw_conditions(samples::Level::hard, rng);
+    conditions.hand_count = conditions.sleeve_count = 0;
+    const auto rendered = samples::render_trio(one_card, conditions, seed);
+    const cv::Mat& image = rendered.image_bgr;
+    double left = image.cols, right = 0;
+    for (const auto& corner : rendered.truth["cards"][0]["polygon"]) {
+      left = std::min(left, corner[0].get<double>());
+      right = std::max(right, corner[0].get<double>());
+    }
+    const int margin = image.cols / 50;
+    const cv::Rect bare = left > image.cols - right
+                              ? cv::Rect(0, 0, static_cast<int>(left) - margin, image.rows)
+                              : cv::Rect(static_cast<int>(right) + margin, 0,
+                                         image.cols - static_cast<int>(right) - margin, image.rows);
+    if (bare.width < image.rows / 2) continue;
+    ++bare_pictures;
+    StageLog log;
+    const TrioReading reading =
+        read_trio(image(bare).clone(), palette_references(), TrioReaderParams{}, log);
+    EXPECT_TRUE(reading.cards.empty()) << "seed " << seed;
+    EXPECT_FALSE(reading.unstable) << "seed " << seed << ": " << reading.unstable_reason;
+  }
+  EXPECT_GE(bare_pictures, 16);
 }
 
 TEST(TrioReader, StagesAreTimedAndCounted) {

@@ -271,7 +271,8 @@ HoleVerdict judge_hole(const std::vector<cv::Point>& outline, const FaceMaps& ma
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
   const int downscale = std::max(2, bgr.rows / kWhiteRows);
   FaceMaps maps;
-  const cv::Mat local = local_white(bgr, downscale, kWhiteReach * bgr.rows);
+  maps.white = local_white(bgr, downscale, kWhiteReach * bgr.rows);
+  const cv::Mat& local = maps.white;
   const cv::Mat broad = broad_brightness(bgr, downscale, kBroadReach * bgr.rows);
   maps.ratio.create(bgr.size(), CV_32F);
   maps.face.create(bgr.size(), CV_8U);

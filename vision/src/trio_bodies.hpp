@@ -17,7 +17,8 @@ struct FaceMaps {
   // CV_32F: the smallest of the three channels over that channel's local white (the brightest
   // surface nearby)
   cv::Mat ratio;
-  cv::Mat face;  // CV_8U: 255 where the pixel looks like card face
+  cv::Mat face;   // CV_8U: 255 where the pixel looks like card face
+  cv::Mat white;  // CV_8UC3: the local white the ratio is taken against
 };
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params);
 

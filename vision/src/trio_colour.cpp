@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <opencv2/imgproc.hpp>
 #include <vector>
 
 #include "vision/colour_space.hpp"
@@ -17,8 +18,6 @@ constexpr double kCentreToCornerMm = 46.19;  // an 80 mm card
 // Along each centre-to-corner line, from beside the body to where the field narrows.
 constexpr std::array<double, 4> kFieldStations = {0.45, 0.52, 0.59, 0.66};
 constexpr double kFieldSidewaysMm = 2.0;
-// Body pixels darker than this (face ratio) are print, not eye or glare.
-constexpr float kBodyRatioCut = 0.45f;
 constexpr std::size_t kMostBodySamples = 400;
 
 cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
@@ -128,19 +127,12 @@ Nearest nearest_colour(const cv::Vec3f& lab, const ColourReferences& references)
 
 }  // namespace
 
-BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const MonsterBody& body,
-                            const std::array<cv::Point2d, 3>& corners,
-                            const ColourReferences& references, const TrioReaderParams& params) {
-  BodyColour result;
-  const std::optional<cv::Vec3f> field = field_colour(bgr, maps, body, corners, params);
-  int inside = 0;
-  const std::vector<cv::Vec3f> samples = body_samples(bgr, maps, body, inside);
-  // Most of the body must show print: eyes take a tenth of it, glare at most a little more.
-  if (!field || samples.size() < 8 || samples.size() * 10 < static_cast<std::size_t>(inside) * 6) {
-    result.hidden = true;
-    return result;
-  }
-  const cv::Vec3f gains = white_balance_gains(*field, linear_from_srgb(params.field_srgb));
+std::optional<Colour> print_colour(const std::vector<cv::Vec3f>& samples,
+                                   const cv::Vec3f& field_linear,
+                                   const ColourReferences& references,
+                                   const TrioReaderParams& params) {
+  if (samples.empty()) return std::nullopt;
+  const cv::Vec3f gains = white_balance_gains(field_linear, linear_from_srgb(params.field_srgb));
   const auto balanced = [&](const cv::Vec3f& rgb) {
     return lab_from_linear(linear_from_srgb(rgb).mul(gains));
   };
@@ -157,9 +149,86 @@ BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const Mons
   if (nearest.distance < params.max_colour_distance &&
       nearest.second - nearest.distance >= params.min_colour_margin &&
       spread < params.max_body_spread) {
-    result.colour = nearest.colour;
+    return nearest.colour;
   }
+  return std::nullopt;
+}
+
+BodyColour read_body_colour(const cv::Mat& bgr, const FaceMaps& maps, const MonsterBody& body,
+                            const std::array<cv::Point2d, 3>& corners,
+                            const ColourReferences& references, const TrioReaderParams& params) {
+  BodyColour result;
+  result.field_linear = field_colour(bgr, maps, body, corners, params);
+  int inside = 0;
+  const std::vector<cv::Vec3f> samples = body_samples(bgr, maps, body, inside);
+  // Most of the body must show print: eyes take a tenth of it, glare at most a little more.
+  if (!result.field_linear || samples.size() < 8 ||
+      samples.size() * 10 < static_cast<std::size_t>(inside) * 6) {
+    result.hidden = true;
+    return result;
+  }
+  result.colour = print_colour(samples, *result.field_linear, references, params);
   return result;
+}
+
+bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
+                           const ColourReferences& references, const TrioReaderParams& params) {
+  // A body's smallest diameter over about 5 pixels is enough to tell its colour and shape.
+  const int downscale = std::max(1, static_cast<int>(params.min_body_px / 5));
+  const cv::Size small_size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale));
+  cv::Mat small, white, ratio;
+  cv::resize(bgr, small, small_size, 0, 0, cv::INTER_AREA);
+  cv::resize(maps.white, white, small_size, 0, 0, cv::INTER_AREA);
+  cv::resize(maps.ratio, ratio, small_size, 0, 0, cv::INTER_AREA);
+  const cv::Vec3f field = linear_from_srgb(params.field_srgb);
+  // Each print pixel's monster colour (1 + its index), 0 for none.
+  cv::Mat label(small_size, CV_8U, cv::Scalar(0));
+  std::array<int, referee::kAllColours.size() + 1> count{};
+  for (int y = 0; y < small.rows; ++y) {
+    for (int x = 0; x < small.cols; ++x) {
+      if (ratio.at<float>(y, x) >= kBodyRatioCut) continue;
+      const cv::Vec3b& pixel = small.at<cv::Vec3b>(y, x);
+      const cv::Vec3b& light = white.at<cv::Vec3b>(y, x);
+      const cv::Vec3f gains =
+          white_balance_gains(linear_from_srgb(cv::Vec3f(light[2], light[1], light[0])), field);
+      const cv::Vec3f lab =
+          lab_from_linear(linear_from_srgb(cv::Vec3f(pixel[2], pixel[1], pixel[0])).mul(gains));
+      const Nearest nearest = nearest_colour(lab, references);
+      if (nearest.distance >= params.max_colour_distance ||
+          nearest.second - nearest.distance < params.min_colour_margin) {
+        continue;
+      }
+      const int index = 1 + static_cast<int>(nearest.colour);
+      label.at<std::uint8_t>(y, x) = static_cast<std::uint8_t>(index);
+      ++count[static_cast<std::size_t>(index)];
+    }
+  }
+  const double min_diameter = params.min_body_px / downscale;
+  const double max_diameter =
+      params.max_body_fraction * std::min(bgr.cols, bgr.rows) / static_cast<double>(downscale);
+  const double pixels = static_cast<double>(small_size.area());
+  for (std::size_t index = 1; index < count.size(); ++index) {
+    // A colour that much of the picture shows is the table's (a few bodies are a speck of it);
+    // black print is also any deep shadow, dark weave or stripe.
+    if (count[index] == 0 || count[index] > 0.01 * pixels ||
+        index == 1 + static_cast<std::size_t>(Colour::black)) {
+      continue;
+    }
+    cv::Mat patches, stats, centres;
+    const int found = cv::connectedComponentsWithStats(label == static_cast<int>(index), patches,
+                                                       stats, centres, 8, CV_32S);
+    for (int patch = 1; patch < found; ++patch) {
+      const double diameter = std::max(stats.at<int>(patch, cv::CC_STAT_WIDTH),
+                                       stats.at<int>(patch, cv::CC_STAT_HEIGHT));
+      const double area = stats.at<int>(patch, cv::CC_STAT_AREA);
+      // Round, even with fingers over much of it or glare cutting it apart.
+      if (diameter >= min_diameter && diameter <= max_diameter &&
+          area >= 0.2 * std::numbers::pi / 4 * diameter * diameter) {
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace tableref::vision::trio

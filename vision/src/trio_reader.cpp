@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
+#include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <set>
 #include <string>
@@ -90,7 +92,13 @@ void fill_detached(TrioReading& reading) {
 struct EmptyPlaceView {
   double face_share = 0;
   std::vector<cv::Vec3f> lab;
+  // Print (darker than face) where a card's body would be, clear of its eyes: sRGB and Lab.
+  std::vector<cv::Vec3f> print_rgb, print_lab;
 };
+
+// Where a body's print shows, in body millimetres from its centre: the centre, a ring inside
+// the eyes and a ring beyond them (the eyes sit 9 mm out, 3.2 mm wide).
+constexpr std::array<double, 3> kPrintRingsMm = {0.0, 4.0, 13.0};
 
 EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
                                 const LocalLattice& lattice, Place place, double side_mm) {
@@ -109,6 +117,23 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
     ++looked;
     face += maps.face.at<std::uint8_t>(cv::Point(pixel)) != 0;
   };
+  const double px_per_mm = lattice.px_per_mm();
+  const cv::Point2d centre_px = lattice.image_from_lattice({centre.x, centre.y});
+  for (const double ring_mm : kPrintRingsMm) {
+    const int directions = ring_mm == 0 ? 1 : 8;
+    for (int i = 0; i < directions; ++i) {
+      const double angle = 2 * std::numbers::pi * i / directions;
+      const cv::Point2d pixel =
+          centre_px + cv::Point2d(std::cos(angle), std::sin(angle)) * (ring_mm * px_per_mm);
+      cv::Vec3f rgb;
+      if (!sample_rgb(bgr, pixel, rgb) ||
+          maps.ratio.at<float>(cv::Point(pixel)) >= trio::kBodyRatioCut) {
+        continue;
+      }
+      view.print_rgb.push_back(rgb);
+      view.print_lab.push_back(lab_from_linear(linear_from_srgb(rgb)));
+    }
+  }
   for (std::size_t i = 0; i < 3; ++i) {
     // Beyond a body, clear of the cards around the place even when they lie askew.
     for (const double reach : {0.45, 0.52, 0.6}) look(corners[i], reach, true);
@@ -120,25 +145,46 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
   return view;
 }
 
-// Share of `view`'s colours that many other empty places show too: the table, however
-// patterned. (A hand covers a few places; they must not vouch for each other.)
+// Whether many other empty places than `index` show `lab` too: the table, however patterned.
+// (A hand covers a few places; they must not vouch for each other.)
+bool shown_around(const std::vector<EmptyPlaceView>& views, std::size_t index, const cv::Vec3f& lab,
+                  float distance) {
+  const double needed = std::max(1.0, 0.3 * static_cast<double>(views.size() - 1));
+  int showing = 0;
+  for (std::size_t other = 0; other < views.size(); ++other) {
+    if (other == index) continue;
+    showing += std::any_of(views[other].lab.begin(), views[other].lab.end(),
+                           [&](const cv::Vec3f& seen) { return cv::norm(seen - lab) < distance; });
+  }
+  return showing >= needed;
+}
+
+// Share of `view`'s colours the table shows around the layout.
 double table_like_share(const std::vector<EmptyPlaceView>& views, std::size_t index,
                         float distance) {
   const auto& own = views[index].lab;
   if (own.empty()) return 1;
-  const double needed = std::max(1.0, 0.3 * static_cast<double>(views.size() - 1));
-  int alike = 0;
-  for (const cv::Vec3f& lab : own) {
-    int showing = 0;
-    for (std::size_t other = 0; other < views.size(); ++other) {
-      if (other == index) continue;
-      showing +=
-          std::any_of(views[other].lab.begin(), views[other].lab.end(),
-                      [&](const cv::Vec3f& seen) { return cv::norm(seen - lab) < distance; });
-    }
-    alike += showing >= needed;
-  }
+  const auto alike = std::count_if(own.begin(), own.end(), [&](const cv::Vec3f& lab) {
+    return shown_around(views, index, lab, distance);
+  });
   return double(alike) / static_cast<double>(own.size());
+}
+
+// Whether a place shows a monster's print the table does not show: a card under a hand, its
+// body in view but not enclosed by its face.
+bool shows_monster_print(const std::vector<EmptyPlaceView>& views, std::size_t index,
+                         const cv::Vec3f& field_linear, const ColourReferences& references,
+                         const TrioReaderParams& params) {
+  const EmptyPlaceView& view = views[index];
+  // A third of the body's samples must be print (a hand may hide the rest), of one monster
+  // colour.
+  if (view.print_rgb.size() * 3 < 1 + 8 * (kPrintRingsMm.size() - 1)) return false;
+  if (!trio::print_colour(view.print_rgb, field_linear, references, params)) return false;
+  const auto table =
+      std::count_if(view.print_lab.begin(), view.print_lab.end(), [&](const auto& lab) {
+        return shown_around(views, index, lab, params.table_colour_distance);
+      });
+  return table * 2 < static_cast<std::ptrdiff_t>(view.print_lab.size());
 }
 
 // The median share of card face the places of [first, last) show (0 for none).
@@ -158,7 +204,9 @@ double median_face_share(std::vector<EmptyPlaceView>::const_iterator first,
 // on one of the colours of hands, colour tells nothing.)
 std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& reading,
                                     const FaceMaps& maps, const std::vector<LocalLattice>& lattices,
-                                    double side_mm, const TrioReaderParams& params) {
+                                    const std::vector<std::optional<cv::Vec3f>>& fields,
+                                    double side_mm, const ColourReferences& references,
+                                    const TrioReaderParams& params) {
   // Empty places along a side of a card (where a hidden card would lie), and at a corner.
   std::map<Place, std::size_t> empty_beside, empty_at_corner;
   std::set<Place> occupied;
@@ -176,10 +224,13 @@ std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& readi
     }
   }
   std::vector<EmptyPlaceView> views;
-  for (const auto& [place, card] : empty_beside)
-    views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
-  for (const auto& [place, card] : empty_at_corner)
-    views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
+  std::vector<std::size_t> beside_card;
+  for (const auto* empty : {&empty_beside, &empty_at_corner}) {
+    for (const auto& [place, card] : *empty) {
+      views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
+      beside_card.push_back(card);
+    }
+  }
   if (views.size() < 3 || empty_beside.empty()) return {};
   const auto first_at_corner = views.begin() + static_cast<std::ptrdiff_t>(empty_beside.size());
   // Far more face than the table shows as far from the cards: a card. The face map weighs each
@@ -194,6 +245,10 @@ std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& readi
   for (std::size_t i = 0; i < views.size(); ++i) {
     const double needed = i < empty_beside.size() ? hidden_beside : hidden_at_corner;
     if (views[i].face_share >= needed) return "a card beside the layout shows no monster";
+    if (const auto& field = fields[beside_card[i]];
+        field && shows_monster_print(views, i, *field, references, params)) {
+      return "a card beside the layout is covered";
+    }
     if (table_like_share(views, i, params.table_colour_distance) < params.min_table_share) {
       return "something covers the table beside the layout";
     }
@@ -227,6 +282,7 @@ TrioReading read_trio_pinhole(const cv::Mat& image, const ColourReferences& refe
 
   StageTimer colour_stage(log, "colours");
   bool hidden = false;
+  std::vector<std::optional<cv::Vec3f>> fields;
   for (std::size_t i = 0; i < bodies.size(); ++i) {
     TrioCardReading card;
     card.center = bodies[i].centre;
@@ -237,6 +293,7 @@ TrioReading read_trio_pinhole(const cv::Mat& image, const ColourReferences& refe
         trio::read_body_colour(bgr, maps, bodies[i], card.polygon, references, params);
     card.colour = colour.colour;
     hidden = hidden || colour.hidden;
+    fields.push_back(colour.field_linear);
     reading.cards.push_back(std::move(card));
   }
   colour_stage.finish(static_cast<int>(bodies.size()));
@@ -249,11 +306,13 @@ TrioReading read_trio_pinhole(const cv::Mat& image, const ColourReferences& refe
                                           [](const TrioCardReading& card) { return !card.place; });
   if (hidden) {
     reading.unstable_reason = "a monster is covered";
+  } else if (bodies.empty() && trio::monster_print_in_view(bgr, maps, references, params)) {
+    reading.unstable_reason = "a monster shows without its card";
   } else if (misplaced) {
     reading.unstable_reason = "a card fits no place of the layout";
   } else {
-    reading.unstable_reason =
-        something_beside_layout(bgr, reading, maps, lattices, fit.side_mm, params);
+    reading.unstable_reason = something_beside_layout(bgr, reading, maps, lattices, fields,
+                                                      fit.side_mm, references, params);
   }
   reading.unstable = !reading.unstable_reason.empty();
   layout_stage.finish(static_cast<int>(reading.detached.size()));
