@@ -35,8 +35,9 @@ TEST(FreezeReader, WebcamScenesMeetTheTargets) {
   const auto score = score_level(samples::Level::webcam, 2002, 24);
   EXPECT_GE(score.recall(), 0.99);
   EXPECT_GE(score.precision(), 0.99);
-  // The target is 99.5 % of cells right; 99.2 % is reached, the rest being `unknown`.
-  EXPECT_GE(score.cell_accuracy(), 0.99);
+  // 99.5 % of cells right: a disk washed out by blur, its eyes and the shadow of the card above
+  // is still named by its ink; the rest is `unknown`, never a wrong colour.
+  EXPECT_GE(score.cell_accuracy(), 0.995);
   EXPECT_EQ(score.cells_wrong, 0);
   EXPECT_EQ(score.false_tricks, 0);
   // A card below shows by its border band, on white and blue-grey tables as on the others.

@@ -205,10 +205,16 @@ class CellReader {
     const Nearest whole = nearest_colour(median);
     const Nearest ink = is_table ? whole : nearest_colour(ink_colour(samples));
     const Colour best = ink.colour;
-    const bool is_monster = std::max(whole.distance, ink.distance) < params_.max_colour_distance &&
-                            whole.colour == ink.colour &&
-                            ink.second - ink.distance > params_.min_colour_margin &&
-                            spread < params_.max_monster_spread;
+    const bool named = std::max(whole.distance, ink.distance) < params_.max_colour_distance &&
+                       whole.colour == ink.colour &&
+                       ink.second - ink.distance > params_.min_colour_margin;
+    // Seen small, a monster of a card below that lies a little off mixes its eyes into the
+    // samples: not uniform, yet its eyes show where a monster's are, and no table shows.
+    const bool no_table_seen = table_like * 10 <= static_cast<int>(samples.size());
+    const bool is_monster =
+        named && (spread < params_.max_monster_spread ||
+                  (stack_aligned_ && no_table_seen &&
+                   eye_contrast(row, col, median[0]) > params_.min_eye_contrast));
     if (is_monster && !is_table) return ViewCell::monster(best);
     if (is_table && !is_monster) return ViewCell::empty();
     if (is_monster && is_table) {
