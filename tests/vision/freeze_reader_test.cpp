@@ -48,6 +48,8 @@ TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
   const auto score = score_level(samples::Level::hard, 3003, 24);
   EXPECT_GE(score.recall(), 0.9);
   EXPECT_GE(score.precision(), 0.97);
+  // Shadowed and blurred disks are named by their ink: 89.5 % right on these seeds.
+  EXPECT_GE(score.cell_accuracy(), 0.89);
   EXPECT_LT(score.cells_wrong, std::max(1, score.cells_unknown));
   EXPECT_LT(score.false_trick_rate(), 0.005);
   EXPECT_GE(score.alignment_accuracy(), 0.75);
