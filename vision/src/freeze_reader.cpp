@@ -74,17 +74,6 @@ cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
   return median;
 }
 
-// The colour of a printed disk seen small: blur mixes its rim with the face around the hole,
-// its eyes and the shadow of the card above, all of which wash its colour out. The more
-// colourful half of the samples is the ink itself.
-cv::Vec3f ink_colour(std::vector<cv::Vec3f> lab_samples) {
-  const auto chroma = [](const cv::Vec3f& lab) { return lab[1] * lab[1] + lab[2] * lab[2]; };
-  std::sort(lab_samples.begin(), lab_samples.end(),
-            [&](const cv::Vec3f& a, const cv::Vec3f& b) { return chroma(a) > chroma(b); });
-  lab_samples.resize((lab_samples.size() + 1) / 2);
-  return channel_median(lab_samples);
-}
-
 float median_of(std::vector<float> values) {
   std::nth_element(values.begin(), values.begin() + static_cast<long>(values.size() / 2),
                    values.end());
@@ -203,7 +192,7 @@ class CellReader {
     // A position unlike the table is read by its ink, which must name the same colour as the
     // whole: a pale card below or a mixed hole has a colourful half too, but not a monster's.
     const Nearest whole = nearest_colour(median);
-    const Nearest ink = is_table ? whole : nearest_colour(ink_colour(samples));
+    const Nearest ink = is_table ? whole : nearest_colour(ink_lab(samples));
     const Colour best = ink.colour;
     const bool named = std::max(whole.distance, ink.distance) < params_.max_colour_distance &&
                        whole.colour == ink.colour &&
