@@ -69,7 +69,7 @@ class ReadCard {
     return channel_median(face);
   }
 
-  // Median balanced Lab of the ring of position (row, col), without glare and eyes.
+  // Balanced Lab of the ink of the ring of position (row, col), without glare and eyes.
   std::optional<cv::Vec3f> disk_lab(std::size_t row, std::size_t col, const cv::Vec3f& gains,
                                     float face_lightness) const {
     Samples ring;
@@ -85,7 +85,7 @@ class ReadCard {
       }
     }
     if (ring.size() < 8) return std::nullopt;  // mostly outside the picture or washed out
-    return channel_median(ring);
+    return vision::ink_lab(ring);              // as the reader names a disk
   }
 
  private:

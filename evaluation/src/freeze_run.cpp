@@ -30,7 +30,10 @@ FreezeRun run_freeze_level(samples::Level level, std::uint64_t run_seed, int ima
     const auto reading = vision::read_freeze(rendered.image_bgr, referee::builtin_freeze_deck(),
                                              references, scene_params, log);
     run.read_milliseconds += log.total_milliseconds();
-    run.score.add(score_freeze(rendered.truth, vision::freeze_fields(reading)));
+    FreezeScore scene = score_freeze(rendered.truth, vision::freeze_fields(reading));
+    for (std::string& mistake : scene.mistakes)
+      mistake = "scene " + std::to_string(i) + ", " + mistake;
+    run.score.add(scene);
   }
   return run;
 }

@@ -18,20 +18,23 @@ struct Point {
 std::array<Point, 4> corners_of(const json& stack) {
   std::array<Point, 4> corners;
   for (std::size_t i = 0; i < 4; ++i) {
-    corners[i] = {stack.at("corners").at(i).at(0).get<double>(), stack.at("corners").at(i).at(1).get<double>()};
+    corners[i] = {stack.at("corners").at(i).at(0).get<double>(),
+                  stack.at("corners").at(i).at(1).get<double>()};
   }
   return corners;
 }
 
 double side_length(const std::array<Point, 4>& c) {
   double total = 0;
-  for (std::size_t i = 0; i < 4; ++i) total += std::hypot(c[i].x - c[(i + 1) % 4].x, c[i].y - c[(i + 1) % 4].y);
+  for (std::size_t i = 0; i < 4; ++i)
+    total += std::hypot(c[i].x - c[(i + 1) % 4].x, c[i].y - c[(i + 1) % 4].y);
   return total / 4;
 }
 
 // The turn (in quarter turns) that best lays the read corners on the true ones, and the mean
 // corner distance it leaves.
-std::pair<int, double> best_turn(const std::array<Point, 4>& truth, const std::array<Point, 4>& read) {
+std::pair<int, double> best_turn(const std::array<Point, 4>& truth,
+                                 const std::array<Point, 4>& read) {
   std::pair<int, double> best{0, 1e300};
   for (int turn = 0; turn < 4; ++turn) {
     double total = 0;
@@ -64,7 +67,8 @@ std::set<std::string> string_set(const json& list) {
 
 // The truth's flag `key` ("occluded": hidden by a hand or glare; "ambiguous": a hole of a
 // misaligned stack showing parts of several things) for one position.
-bool flagged(const json& truth, const char* key, std::size_t stack, std::size_t row, std::size_t col) {
+bool flagged(const json& truth, const char* key, std::size_t stack, std::size_t row,
+             std::size_t col) {
   if (!truth.contains("truth")) return false;
   const json& extra = truth.at("truth");
   if (!extra.contains("stacks") || stack >= extra.at("stacks").size()) return false;
@@ -72,7 +76,8 @@ bool flagged(const json& truth, const char* key, std::size_t stack, std::size_t 
   return entry.contains(key) && entry.at(key).at(row).at(col).get<bool>();
 }
 
-void score_cells(const json& truth, std::size_t index, const json& read_stack, int turn, FreezeScore& score) {
+void score_cells(const json& truth, std::size_t index, const json& read_stack, int turn,
+                 FreezeScore& score) {
   const json& true_stack = truth.at("stacks").at(index);
   for (std::size_t row = 0; row < 3; ++row) {
     for (std::size_t col = 0; col < 3; ++col) {
@@ -87,22 +92,34 @@ void score_cells(const json& truth, std::size_t index, const json& read_stack, i
       } else if (got == "unknown" && undecidable) {
         ++score.cells_right;  // saying `unknown` where the truth cannot be seen is right
         ++score.cells_excused;
-      } else if (got == "unknown") {
-        ++score.cells_unknown;
       } else {
-        ++score.cells_wrong;
+        ++(got == "unknown" ? score.cells_unknown : score.cells_wrong);
+        score.mistakes.push_back(
+            "stack " + std::to_string(index) + " (" + std::to_string(row) + "," +
+            std::to_string(col) + "): " + expected + " read " + got +
+            (true_stack.at("aligned").get<bool>() ? "" : ", stack not aligned"));
       }
     }
   }
 }
 
-void score_tricks(const json& true_stack, const json& read_stack, FreezeScore& score) {
+void score_tricks(std::size_t index, const json& true_stack, const json& read_stack,
+                  FreezeScore& score) {
   const auto expected = string_set(true_stack.at("tricks"));
   const auto got = string_set(read_stack.at("tricks"));
   if (expected == got) ++score.trick_stacks;
   for (const auto& colour : got) score.false_tricks += expected.count(colour) ? 0 : 1;
   for (const auto& colour : expected) score.missed_tricks += got.count(colour) ? 0 : 1;
-  if (true_stack.at("aligned") == read_stack.at("aligned")) ++score.aligned_right;
+  if (true_stack.at("aligned") == read_stack.at("aligned")) {
+    ++score.aligned_right;
+  } else {
+    score.mistakes.push_back("stack " + std::to_string(index) + ": read " +
+                             (read_stack.at("aligned").get<bool>() ? "aligned" : "not aligned"));
+  }
+  for (const auto& colour : got) {
+    if (!expected.count(colour))
+      score.mistakes.push_back("stack " + std::to_string(index) + ": false trick " + colour);
+  }
 }
 
 // A stack partly under a hand need not be found; when it is, it is scored like the others.
@@ -133,19 +150,21 @@ void FreezeScore::add(const FreezeScore& o) {
   false_tricks += o.false_tricks;
   missed_tricks += o.missed_tricks;
   aligned_right += o.aligned_right;
+  mistakes.insert(mistakes.end(), o.mistakes.begin(), o.mistakes.end());
 }
 
 std::string FreezeScore::report() const {
   std::ostringstream out;
   out.precision(4);
   out << images << " images, " << true_stacks << " stacks in view: recall " << 100 * recall()
-      << " %, precision " << 100 * precision() << " %; " << matched_hidden_stacks << " of " << hidden_stacks
-      << " partly hidden stacks found\n"
+      << " %, precision " << 100 * precision() << " %; " << matched_hidden_stacks << " of "
+      << hidden_stacks << " partly hidden stacks found\n"
       << cells << " cells: right " << 100 * cell_accuracy() << " %, wrong " << 100 * wrong_rate()
       << " %, unknown " << 100 * unknown_rate() << " % (" << occluded_cells << " occluded; "
       << cells_excused << " unknown where nothing can be seen)\n"
       << "tricks exactly right on " << 100 * trick_accuracy() << " % of stacks; " << false_tricks
-      << " false, " << missed_tricks << " missed; alignment right on " << 100 * alignment_accuracy() << " %";
+      << " false, " << missed_tricks << " missed; alignment right on " << 100 * alignment_accuracy()
+      << " %";
   return out.str();
 }
 
@@ -173,7 +192,7 @@ FreezeScore score_freeze(const json& truth, const json& reading) {
       used[r] = true;
       ++(hidden ? score.matched_hidden_stacks : score.matched_stacks);
       score_cells(truth, t, read_stacks[r], turn, score);
-      score_tricks(true_stacks[t], read_stacks[r], score);
+      score_tricks(t, true_stacks[t], read_stacks[r], score);
       break;
     }
   }

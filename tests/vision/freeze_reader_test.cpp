@@ -35,8 +35,9 @@ TEST(FreezeReader, WebcamScenesMeetTheTargets) {
   const auto score = score_level(samples::Level::webcam, 2002, 24);
   EXPECT_GE(score.recall(), 0.99);
   EXPECT_GE(score.precision(), 0.99);
-  // The target is 99.5 % of cells right; 99.2 % is reached, the rest being `unknown`.
-  EXPECT_GE(score.cell_accuracy(), 0.99);
+  // 99.5 % of cells right: a disk washed out by blur, its eyes and the shadow of the card above
+  // is still named by its ink; the rest is `unknown`, never a wrong colour.
+  EXPECT_GE(score.cell_accuracy(), 0.995);
   EXPECT_EQ(score.cells_wrong, 0);
   EXPECT_EQ(score.false_tricks, 0);
   // A card below shows by its border band, on white and blue-grey tables as on the others.
@@ -47,6 +48,8 @@ TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
   const auto score = score_level(samples::Level::hard, 3003, 24);
   EXPECT_GE(score.recall(), 0.9);
   EXPECT_GE(score.precision(), 0.97);
+  // Shadowed and blurred disks are named by their ink: 89.5 % right on these seeds.
+  EXPECT_GE(score.cell_accuracy(), 0.89);
   EXPECT_LT(score.cells_wrong, std::max(1, score.cells_unknown));
   EXPECT_LT(score.false_trick_rate(), 0.005);
   EXPECT_GE(score.alignment_accuracy(), 0.75);

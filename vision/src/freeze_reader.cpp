@@ -189,10 +189,21 @@ class CellReader {
     const bool is_table = static_cast<float>(table_like) >=
                           params_.min_table_fraction * static_cast<float>(samples.size());
 
-    const auto [best, best_distance, second_distance] = nearest_colour(median);
-    const bool is_monster = best_distance < params_.max_colour_distance &&
-                            second_distance - best_distance > params_.min_colour_margin &&
-                            spread < params_.max_monster_spread;
+    // A position unlike the table is read by its ink, which must name the same colour as the
+    // whole: a pale card below or a mixed hole has a colourful half too, but not a monster's.
+    const Nearest whole = nearest_colour(median);
+    const Nearest ink = is_table ? whole : nearest_colour(ink_lab(samples));
+    const Colour best = ink.colour;
+    const bool named = std::max(whole.distance, ink.distance) < params_.max_colour_distance &&
+                       whole.colour == ink.colour &&
+                       ink.second - ink.distance > params_.min_colour_margin;
+    // Seen small, a monster of a card below that lies a little off mixes its eyes into the
+    // samples: not uniform, yet its eyes show where a monster's are, and no table shows.
+    const bool no_table_seen = table_like * 10 <= static_cast<int>(samples.size());
+    const bool is_monster =
+        named && (spread < params_.max_monster_spread ||
+                  (stack_aligned_ && no_table_seen &&
+                   eye_contrast(row, col, median[0]) > params_.min_eye_contrast));
     if (is_monster && !is_table) return ViewCell::monster(best);
     if (is_table && !is_monster) return ViewCell::empty();
     if (is_monster && is_table) {

@@ -5,27 +5,31 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace tableref::evaluation {
 
 struct FreezeScore {
   int images = 0;
-  int true_stacks = 0;      // stacks in the truth, at least 95 % in view
-  int hidden_stacks = 0;    // stacks in the truth partly under hands
-  int found_stacks = 0;     // stacks in the reading
-  int matched_stacks = 0;   // reading stacks on a true stack in view
+  int true_stacks = 0;     // stacks in the truth, at least 95 % in view
+  int hidden_stacks = 0;   // stacks in the truth partly under hands
+  int found_stacks = 0;    // stacks in the reading
+  int matched_stacks = 0;  // reading stacks on a true stack in view
   int matched_hidden_stacks = 0;
-  int cells = 0;            // positions of matched stacks
+  int cells = 0;  // positions of matched stacks
   int cells_right = 0;
-  int cells_wrong = 0;      // a colour or `empty` that is not the truth
-  int cells_unknown = 0;    // `unknown` where the truth could be seen
-  int cells_excused = 0;    // `unknown` where it could not (hidden, or a hole of a misaligned
-                            // stack showing parts of several things): counted as right
-  int occluded_cells = 0;   // truth positions hidden by hands or glare
-  int trick_stacks = 0;     // matched stacks whose tricks are exactly right
-  int false_tricks = 0;     // a trick colour the stack does not have
-  int missed_tricks = 0;    // a trick colour the reading left out
-  int aligned_right = 0;    // matched stacks whose `aligned` is right
+  int cells_wrong = 0;     // a colour or `empty` that is not the truth
+  int cells_unknown = 0;   // `unknown` where the truth could be seen
+  int cells_excused = 0;   // `unknown` where it could not (hidden, or a hole of a misaligned
+                           // stack showing parts of several things): counted as right
+  int occluded_cells = 0;  // truth positions hidden by hands or glare
+  int trick_stacks = 0;    // matched stacks whose tricks are exactly right
+  int false_tricks = 0;    // a trick colour the stack does not have
+  int missed_tricks = 0;   // a trick colour the reading left out
+  int aligned_right = 0;   // matched stacks whose `aligned` is right
+  // One line per cell read wrong or `unknown` where it could be seen, and per stack whose
+  // alignment is misread: what to look at first.
+  std::vector<std::string> mistakes;
 
   void add(const FreezeScore& other);
 

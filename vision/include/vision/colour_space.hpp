@@ -3,6 +3,7 @@
 // comparable under any light: divide by a surface whose printed colour is known (von Kries).
 
 #include <opencv2/core.hpp>
+#include <vector>
 
 #include "referee/colour.hpp"
 
@@ -21,6 +22,11 @@ cv::Vec3f white_balance_gains(const cv::Vec3f& measured_linear, const cv::Vec3f&
 // Distance between Lab colours with lightness counting for less than hue and chroma: shading and
 // print darkness move L far more than they move a*b*.
 float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b);
+
+// The ink of a printed area from Lab samples of it (not empty): blur mixes in its edges, eyes
+// and shadows, all of which wash the colour out, so the more colourful half of the samples is
+// the ink itself (their per-channel median).
+cv::Vec3f ink_lab(std::vector<cv::Vec3f> lab_samples);
 
 // Bilinear sample of an 8-bit BGR image at a sub-pixel point, as RGB; false outside the image.
 bool sample_rgb(const cv::Mat& bgr, cv::Point2d point, cv::Vec3f& rgb);
