@@ -30,18 +30,6 @@ constexpr float kEyeLightness = 4.0f;   // balanced samples this much lighter th
 
 using Samples = std::vector<cv::Vec3f>;
 
-cv::Vec3f channel_median(const Samples& values) {
-  cv::Vec3f median;
-  for (int c = 0; c < 3; ++c) {
-    std::vector<float> channel;
-    for (const cv::Vec3f& value : values) channel.push_back(value[c]);
-    const auto middle = channel.begin() + static_cast<long>(channel.size() / 2);
-    std::nth_element(channel.begin(), middle, channel.end());
-    median[c] = *middle;
-  }
-  return median;
-}
-
 // One stack as read, with its card plane.
 class ReadCard {
  public:
@@ -66,7 +54,7 @@ class ReadCard {
       return a[0] + a[1] + a[2] > b[0] + b[1] + b[2];
     });
     face.resize((face.size() + 1) / 2);
-    return channel_median(face);
+    return vision::channel_median(face);
   }
 
   // Balanced Lab of the ink of the ring of position (row, col), without glare and eyes.
@@ -170,11 +158,11 @@ std::string missing_colours(const Collected& collected, int min_cells) {
 ColourProfile profile_of(const Collected& collected, const cv::Vec3f& face_reference_linear) {
   ColourProfile profile;
   profile.source = ColourProfile::Source::cards;
-  profile.white_balance_gains =
-      vision::white_balance_gains(channel_median(collected.face_linear), face_reference_linear);
+  profile.white_balance_gains = vision::white_balance_gains(
+      vision::channel_median(collected.face_linear), face_reference_linear);
   for (const referee::Colour colour : referee::kMonsterColours) {
     profile.lab[static_cast<std::size_t>(patch_of(colour))] =
-        channel_median(collected.monster_lab[static_cast<std::size_t>(colour)]);
+        vision::channel_median(collected.monster_lab[static_cast<std::size_t>(colour)]);
   }
   // Every card was balanced to this face: it is the face's colour in this profile.
   profile.lab[static_cast<std::size_t>(Patch::freeze_face)] =

@@ -54,20 +54,24 @@ float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b) {
   return std::sqrt(dl * dl + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
 }
 
-cv::Vec3f ink_lab(std::vector<cv::Vec3f> lab_samples) {
-  const auto chroma = [](const cv::Vec3f& lab) { return lab[1] * lab[1] + lab[2] * lab[2]; };
-  std::sort(lab_samples.begin(), lab_samples.end(),
-            [&](const cv::Vec3f& a, const cv::Vec3f& b) { return chroma(a) > chroma(b); });
-  lab_samples.resize((lab_samples.size() + 1) / 2);
+cv::Vec3f channel_median(const std::vector<cv::Vec3f>& samples) {
   cv::Vec3f median;
+  std::vector<float> channel(samples.size());
   for (int c = 0; c < 3; ++c) {
-    std::vector<float> channel;
-    for (const cv::Vec3f& lab : lab_samples) channel.push_back(lab[c]);
+    for (std::size_t i = 0; i < samples.size(); ++i) channel[i] = samples[i][c];
     const auto middle = channel.begin() + static_cast<long>(channel.size() / 2);
     std::nth_element(channel.begin(), middle, channel.end());
     median[c] = *middle;
   }
   return median;
+}
+
+cv::Vec3f ink_lab(std::vector<cv::Vec3f> lab_samples) {
+  const auto chroma = [](const cv::Vec3f& lab) { return lab[1] * lab[1] + lab[2] * lab[2]; };
+  std::sort(lab_samples.begin(), lab_samples.end(),
+            [&](const cv::Vec3f& a, const cv::Vec3f& b) { return chroma(a) > chroma(b); });
+  lab_samples.resize((lab_samples.size() + 1) / 2);
+  return channel_median(lab_samples);
 }
 
 bool sample_rgb(const cv::Mat& bgr, cv::Point2d point, cv::Vec3f& rgb) {

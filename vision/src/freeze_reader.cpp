@@ -61,19 +61,6 @@ class CardSampler {
   cv::Vec3f gains_{1, 1, 1};
 };
 
-cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
-  cv::Vec3f median;
-  for (int c = 0; c < 3; ++c) {
-    std::vector<float> channel;
-    channel.reserve(values.size());
-    for (const auto& v : values) channel.push_back(v[c]);
-    std::nth_element(channel.begin(), channel.begin() + static_cast<long>(channel.size() / 2),
-                     channel.end());
-    median[c] = channel[channel.size() / 2];
-  }
-  return median;
-}
-
 float median_of(std::vector<float> values) {
   std::nth_element(values.begin(), values.begin() + static_cast<long>(values.size() / 2),
                    values.end());

@@ -20,20 +20,6 @@ constexpr std::array<double, 4> kFieldStations = {0.45, 0.52, 0.59, 0.66};
 constexpr double kFieldSidewaysMm = 2.0;
 constexpr std::size_t kMostBodySamples = 400;
 
-cv::Vec3f channel_median(std::vector<cv::Vec3f> values) {
-  cv::Vec3f median;
-  for (int c = 0; c < 3; ++c) {
-    std::vector<float> channel;
-    channel.reserve(values.size());
-    for (const cv::Vec3f& v : values) channel.push_back(v[c]);
-    std::nth_element(channel.begin(),
-                     channel.begin() + static_cast<std::ptrdiff_t>(channel.size() / 2),
-                     channel.end());
-    median[c] = channel[channel.size() / 2];
-  }
-  return median;
-}
-
 bool face_at(const FaceMaps& maps, cv::Point2d point) {
   const cv::Point at(static_cast<int>(std::lround(point.x)),
                      static_cast<int>(std::lround(point.y)));

@@ -23,6 +23,9 @@ cv::Vec3f white_balance_gains(const cv::Vec3f& measured_linear, const cv::Vec3f&
 // print darkness move L far more than they move a*b*.
 float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b);
 
+// The per-channel median of colour samples (not empty).
+cv::Vec3f channel_median(const std::vector<cv::Vec3f>& samples);
+
 // The ink of a printed area from Lab samples of it (not empty): blur mixes in its edges, eyes
 // and shadows, all of which wash the colour out, so the more colourful half of the samples is
 // the ink itself (their per-channel median).
