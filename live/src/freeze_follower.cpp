@@ -5,6 +5,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "live/card_outlines.hpp"
+#include "logged_state.hpp"
 #include "referee/freeze/explain.hpp"
 #include "referee/json_input.hpp"
 #include "vision/observation_json.hpp"
@@ -80,21 +81,13 @@ TrackedStack read_stack(const Node& node, const std::vector<std::string>& player
   for (std::size_t i = 0; i < tricks.size(); ++i) stack.tricks.push_back(tricks.at(i).as_colour());
   stack.aligned = node.at("aligned").as_bool();
   if (node.has("consistent")) stack.consistent = node.at("consistent").as_bool();
-  if (node.has("player")) {
-    const Node player = node.at("player");
-    const auto seat = std::find(players.begin(), players.end(), player.as_string());
-    if (seat == players.end()) player.fail("not one of the players");
-    stack.seat = static_cast<int>(seat - players.begin());
-  }
+  if (node.has("player")) stack.seat = logged_seat(node.at("player"), players);
   return stack;
 }
 
 std::vector<TrackedStack> read_state_stacks(const Node& state,
                                             const std::vector<std::string>& players) {
-  state.require_object();
-  if (!state.has("type") || state.at("type").as_string() != "state")
-    state.fail("not a state event");
-  const Node stacks = state.at("stacks");
+  const Node stacks = logged_list(state, "stacks");
   std::vector<TrackedStack> read;
   for (std::size_t i = 0; i < stacks.size(); ++i) read.push_back(read_stack(stacks.at(i), players));
   return read;

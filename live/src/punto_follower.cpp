@@ -1,11 +1,11 @@
 #include "live/punto_follower.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
 
 #include "live/card_outlines.hpp"
+#include "logged_state.hpp"
 #include "referee/json_input.hpp"
 #include "referee/punto/observation.hpp"
 #include "vision/observation_json.hpp"
@@ -85,25 +85,8 @@ bool readings_agree(const vision::PuntoReading& a, const vision::PuntoReading& b
   });
 }
 
-int id_number(std::string_view id) {
-  int number = 0;
-  if (!id.starts_with(kCardIdPrefix)) return 0;
-  const char* first = id.data() + kCardIdPrefix.size();
-  const auto [end, error] = std::from_chars(first, id.data() + id.size(), number);
-  return error == std::errc() && end == id.data() + id.size() && end != first ? number : 0;
-}
-
-cv::Point2d read_point(const Node& node) {
-  if (node.size() != 2) node.fail("expected [x, y]");
-  return {node.at(std::size_t{0}).as_number(), node.at(1).as_number()};
-}
-
 std::vector<NamedPuntoCard> read_state_cards(const Node& state) {
-  state.require_object();
-  if (!state.has("type") || state.at("type").as_string() != "state") {
-    state.fail("not a state event");
-  }
-  const Node cards = state.at("cards");
+  const Node cards = logged_list(state, "cards");
   std::vector<NamedPuntoCard> read;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const Node card = cards.at(i);
@@ -111,12 +94,13 @@ std::vector<NamedPuntoCard> read_state_cards(const Node& state) {
     NamedPuntoCard named;
     const Node id = card.at("id");
     named.id = id.as_string();
-    if (id_number(named.id) <= 0) id.fail("expected a card id such as \"C1\"");
+    if (logged_id_number(named.id, kCardIdPrefix) <= 0)
+      id.fail("expected a card id such as \"C1\"");
     const Node polygon = card.at("polygon");
     if (polygon.size() != 4) polygon.fail("expected 4 corners");
     for (std::size_t corner = 0; corner < 4; ++corner)
-      named.polygon[corner] = read_point(polygon.at(corner));
-    named.center = read_point(card.at("center"));
+      named.polygon[corner] = logged_point(polygon.at(corner));
+    named.center = logged_point(card.at("center"));
     named.colour = card.at("color").as_colour();
     named.value = card.at("value").as_int(1, 9);
     const Node cell = card.at("cell");
@@ -165,13 +149,9 @@ void PuntoFollower::forget_reads() {
 }
 
 bool PuntoFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
-  if (!last_read_ || intrusions.empty() || image_size.width <= 0) return false;
   // Where cards lie now, and where they lay in the reference (a card taken back shows the table).
-  CardOutlineMask cards(intrusions.size(), image_size);
-  for (const vision::PuntoCardReading& card : last_read_->cards)
-    cards.add(card.polygon, card.center);
-  for (const NamedPuntoCard& card : committed_cards_) cards.add(card.polygon, card.center);
-  return cards.covers_most_of(intrusions);
+  return last_read_ &&
+         outlines_cover_most_of(intrusions, image_size, last_read_->cards, committed_cards_);
 }
 
 std::vector<Event> PuntoFollower::commit_last_read(double) {
@@ -189,7 +169,8 @@ referee::Result<std::vector<Event>> PuntoFollower::replay_state(const json& stat
   } catch (const referee::json_input::InputError& error) {
     return referee::Error{error.what()};
   }
-  for (const NamedPuntoCard& card : cards) named_ = std::max(named_, id_number(card.id));
+  for (const NamedPuntoCard& card : cards)
+    named_ = std::max(named_, logged_id_number(card.id, kCardIdPrefix));
   json fields = state;
   for (const char* stamp : {"frame", "time_s", "type"}) fields.erase(stamp);
   return commit(std::move(cards), std::move(fields));

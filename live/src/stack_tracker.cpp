@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "logged_state.hpp"
 #include "nearest_pairs.hpp"
 
 namespace tableref::live {
@@ -55,13 +56,6 @@ double corner_shift(const std::array<cv::Point2d, 4>& a, const std::array<cv::Po
     best = std::min(best, total / 4);
   }
   return best;
-}
-
-int id_number(std::string_view id) {
-  int number = 0;
-  if (id.size() < 2 || id.front() != 'S') return 0;
-  const auto [end, error] = std::from_chars(id.data() + 1, id.data() + id.size(), number);
-  return error == std::errc() && end == id.data() + id.size() ? number : 0;
 }
 
 // Pairs readings with known stacks, nearest first, each at most once.
@@ -221,7 +215,7 @@ void StackTracker::commit(std::vector<TrackedStack> stacks) {
   }
   for (const TrackedStack& stack : stacks) {
     std::erase_if(lifted_, [&](const TrackedStack& lifted) { return lifted.id == stack.id; });
-    next_number_ = std::max(next_number_, id_number(stack.id) + 1);
+    next_number_ = std::max(next_number_, logged_id_number(stack.id, "S") + 1);
   }
   committed_ = std::move(stacks);
 }

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "live/card_outlines.hpp"
+#include "logged_state.hpp"
 #include "nearest_pairs.hpp"
 #include "referee/json_input.hpp"
 #include "referee/trio/detached.hpp"
@@ -128,10 +129,7 @@ int card_number(const std::string& id) {
 
 std::vector<SeenTrioCard> read_state_cards(const referee::json_input::Node& state) {
   using referee::json_input::Node;
-  state.require_object();
-  if (!state.has("type") || state.at("type").as_string() != "state")
-    state.fail("not a state event");
-  const Node cards = state.at("cards");
+  const Node cards = logged_list(state, "cards");
   std::vector<SeenTrioCard> read;
   for (std::size_t i = 0; i < cards.size(); ++i) {
     const Node node = cards.at(i);
@@ -141,14 +139,8 @@ std::vector<SeenTrioCard> read_state_cards(const referee::json_input::Node& stat
     if (card_number(card.id) < 0) node.at("id").fail("expected a card id such as \"C1\"");
     const Node polygon = node.at("polygon");
     if (polygon.size() != 3) polygon.fail("expected 3 corners");
-    for (std::size_t k = 0; k < 3; ++k) {
-      const Node corner = polygon.at(k);
-      if (corner.size() != 2) corner.fail("expected [x, y]");
-      card.polygon[k] = {corner.at(std::size_t{0}).as_number(), corner.at(1).as_number()};
-    }
-    const Node center = node.at("center");
-    if (center.size() != 2) center.fail("expected [x, y]");
-    card.center = {center.at(std::size_t{0}).as_number(), center.at(1).as_number()};
+    for (std::size_t k = 0; k < 3; ++k) card.polygon[k] = logged_point(polygon.at(k));
+    card.center = logged_point(node.at("center"));
     card.colour = node.at("color").as_colour();
     const Node place = node.at("place");
     if (place.size() != 2) place.fail("expected [col, row]");
@@ -220,12 +212,7 @@ void TrioFollower::forget_reads() {
 }
 
 bool TrioFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
-  if (!last_read_ || intrusions.empty() || image_size.width <= 0) return false;
-  CardOutlineMask cards(intrusions.size(), image_size);
-  for (const vision::TrioCardReading& card : last_read_->cards)
-    cards.add(card.polygon, card.center);
-  for (const SeenTrioCard& card : cards_) cards.add(card.polygon, card.center);
-  return cards.covers_most_of(intrusions);
+  return last_read_ && outlines_cover_most_of(intrusions, image_size, last_read_->cards, cards_);
 }
 
 std::optional<std::vector<SeenTrioCard>> TrioFollower::identify(

@@ -23,4 +23,16 @@ class CardOutlineMask {
   double scale_;
 };
 
+// Whether the outlines of the pieces read `now` and of those committed `before` (anything with a
+// `polygon` and a `center`) cover most of `intrusions`; false for no intrusion.
+template <typename Now, typename Before>
+bool outlines_cover_most_of(const cv::Mat& intrusions, cv::Size image_size, const Now& now,
+                            const Before& before) {
+  if (intrusions.empty() || image_size.width <= 0) return false;
+  CardOutlineMask outlines(intrusions.size(), image_size);
+  for (const auto& piece : now) outlines.add(piece.polygon, piece.center);
+  for (const auto& piece : before) outlines.add(piece.polygon, piece.center);
+  return outlines.covers_most_of(intrusions);
+}
+
 }  // namespace tableref::live
