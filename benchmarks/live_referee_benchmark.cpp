@@ -4,11 +4,14 @@
 //   live_referee_benchmark [games] [seed] [width height] [fps] [players] [tricks per game]
 //   live_referee_benchmark trio [games] [seed] [turns per game]
 //   live_referee_benchmark punto [games] [seed] [players]
+//   live_referee_benchmark bugs [games] [seed] [players]
 // Defaults: 4 games of 2 players at 1280 x 720, 10 fps, the match played out, webcam level.
 // Trio: the games of the live tests (3 players at 800 x 450, 8 fps, 8 turns, a fifth of the turns
 // first tried illegally, half the still stretches crossed by a passing hand), webcam level.
 // Punto: whole matches of two won rounds (2 players by default: lines of 5) at 1280 x 720, 8 fps,
 // a few cards first laid illegally, a third of the still stretches crossed by a hand.
+// Bugs & Co: whole games to STOP (2 players by default) at 1280 x 720, 8 fps, a third of the
+// still stretches crossed by a hand.
 
 #include <chrono>
 #include <cstdlib>
@@ -64,6 +67,15 @@ GameResult run_game(const samples::GameVideoOptions& options, std::uint64_t seed
   std::vector<nlohmann::json> announced;
   for (const referee::Event& event : referee.events()) announced.push_back(referee::to_json(event));
   result.events = live::score_events(truth.events, announced);
+  // TABLEREF_BENCH_EVENTS=1: every event of the game, true and announced, to trace a miss.
+  if (const char* trace = std::getenv("TABLEREF_BENCH_EVENTS"); trace && trace[0] == '1') {
+    const auto print = [](const char* side, const nlohmann::json& event) {
+      std::cout << "    " << side << " t=" << event.value("time_s", 0.0) << " "
+                << live::event_key(event) << '\n';
+    };
+    for (const nlohmann::json& event : truth.events) print("true    ", event);
+    for (const nlohmann::json& event : announced) print("said    ", event);
+  }
   result.states = live::score_events(truth.events, announced, {"state"});
   return result;
 }
@@ -121,12 +133,24 @@ samples::GameVideoOptions punto_options(int argc, char** argv) {
   return options;
 }
 
+// argv without the game's name: [games] [seed] [players].
+samples::GameVideoOptions bugs_options(int argc, char** argv) {
+  samples::GameVideoOptions options;
+  options.game = referee::Game::bugs;
+  options.image_size = cv::Size(1280, 720);
+  options.fps = 8;
+  options.players = argc > 3 ? std::atoi(argv[3]) : 2;
+  options.passing_hand_share = 0.3;
+  options.level = samples::Level::webcam;
+  return options;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string game_name = argc > 1 ? argv[1] : "";
-  const bool trio = game_name == "trio", punto = game_name == "punto";
-  if (trio || punto) {
+  const bool trio = game_name == "trio", punto = game_name == "punto", bugs = game_name == "bugs";
+  if (trio || punto || bugs) {
     --argc;
     ++argv;
   }
@@ -134,6 +158,7 @@ int main(int argc, char** argv) {
   const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261122;
   const samples::GameVideoOptions options = trio    ? trio_options(argc, argv)
                                             : punto ? punto_options(argc, argv)
+                                            : bugs  ? bugs_options(argc, argv)
                                                     : freeze_options(argc, argv);
   if (games <= 0) {
     std::cerr << "live_referee_benchmark: the number of games must be positive\n";

@@ -101,7 +101,9 @@ std::string describe(const nlohmann::json& event) {
   const std::string type = event["type"];
   std::string text = "frame " + std::to_string(event["frame"].get<int>()) + " (" +
                      seconds(event["time_s"].get<double>()) + "): ";
-  if (type == "state" && event.contains("cards")) {
+  if (type == "state" && event.contains("tiles")) {
+    text += "the table settles: " + std::to_string(event["tiles"].size()) + " tile(s)";
+  } else if (type == "state" && event.contains("cards")) {
     text += "the table settles: " + std::to_string(event["cards"].size()) + " card(s)";
   } else if (type == "state") {
     text += "the table settles: " + std::to_string(event["stacks"].size()) + " stack(s)";
@@ -117,6 +119,11 @@ std::string describe(const nlohmann::json& event) {
             " trick (the stack allows " + joined(event["options"]) + ")";
   } else if (type == "illegal") {
     text += event["player"].get<std::string>() + ": refused, " + event["reason"].get<std::string>();
+  } else if (type == "trophy") {
+    text += event["player"].get<std::string>() + " takes a " +
+            std::to_string(event["value"].get<int>()) + " trophy and stops";
+  } else if (type == "countdown") {
+    text += event["call"].get<std::string>();
   } else if (type == "score") {
     text += "scores";
     for (const auto& score : event["scores"]) {
@@ -305,7 +312,7 @@ void add_referee_command(CLI::App& app, int& exit_status) {
       "referee",
       "Follow a game on video, in a folder of frames or from a camera, and announce "
       "its events as they happen");
-  command->add_option("--game", options->game, "freeze, trio or punto (bugs: not yet)")->required();
+  command->add_option("--game", options->game, "freeze, trio, punto or bugs")->required();
   command->add_option("--players", options->players, "Number of players")
       ->required()
       ->check(CLI::Range(1, 12));

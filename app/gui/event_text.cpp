@@ -92,6 +92,10 @@ std::string describe_event(const nlohmann::json& event) {
         std::max({count_of(event, "stacks"), count_of(event, "cards"), count_of(event, "tiles")});
     return "layout settled: " + std::to_string(pieces) + (pieces == 1 ? " piece" : " pieces");
   }
+  if (type == "trophy") {
+    return with_player(player, "takes a " + text_of(event, "value") + " trophy and stops");
+  }
+  if (type == "countdown") return "countdown: " + text_of(event, "call");
   if (type == "question") return "question: " + text_of(event, "question");
   if (type == "override") {
     const auto found = event.find("overrides");
@@ -116,6 +120,8 @@ std::string spoken_event(const nlohmann::json& event) {
     return player + (count_of(event, "players") > 1 ? " share the " : " wins the ") +
            text_of(event, "scope");
   }
+  if (type == "trophy") return with_player(player, text_of(event, "value") + " trophy");
+  if (type == "countdown") return text_of(event, "call");
   if (type == "question") return text_of(event, "question");
   return {};
 }

@@ -59,14 +59,18 @@ void EventScore::add(const EventScore& other) {
 std::string event_key(const json& event) {
   const std::string type = event.value("type", "");
   if (type == "state") {
-    const std::size_t pieces =
-        event.value("stacks", json::array()).size() + event.value("cards", json::array()).size();
+    const std::size_t pieces = event.value("stacks", json::array()).size() +
+                               event.value("cards", json::array()).size() +
+                               event.value("tiles", json::array()).size();
     return "state|" + std::to_string(pieces);
   }
   // The camera gives cards its own ids (the deck's are printed nowhere): cards count by number.
   if (type == "placed" || type == "capture" || type == "detached") {
     return type + "|" + event.value("player", "") + "|" + event.value("kind", "") + "|" +
            std::to_string(event.value("cards", json::array()).size());
+  }
+  if (type == "trophy") {
+    return "trophy|" + event.value("player", "") + "|" + std::to_string(event.value("value", 0));
   }
   if (type == "trick") return "trick|" + event.value("player", "") + "|" + event.value("color", "");
   if (type == "illegal") {

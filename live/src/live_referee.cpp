@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "live/bugs_follower.hpp"
 #include "live/freeze_follower.hpp"
 #include "live/punto_follower.hpp"
 #include "live/trio_follower.hpp"
@@ -46,10 +47,11 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
                                options.references, options.lens},
           referee::builtin_punto_deck());
     case referee::Game::bugs:
-      break;
+      return std::make_unique<BugsFollower>(
+          BugsFollowerOptions{options.players, 10, 1.0, options.settle_seconds, options.lens},
+          referee::builtin_bugs_deck());
   }
-  throw std::invalid_argument(std::string(referee::game_name(options.game)) +
-                              " is not followed live yet (only freeze, trio and punto)");
+  throw std::invalid_argument("unknown game");
 }
 
 // The frame and time of a logged event, checked.
@@ -148,6 +150,12 @@ FrameReport LiveReferee::process(const cv::Mat& bgr, double time_s, int frame_in
 
   quality_ = meter_.measure(bgr);
   announce(follower_->tick(time_s), frame_index, time_s, report);
+  if (follower_->wants_fresh_read() && stretch_settled_) {
+    // The table has not moved since it was last read, but this moment's view is the one wanted.
+    stretch_settled_ = false;
+    last_read_s_.reset();
+    follower_->forget_reads();
+  }
   report.still = quality_.still;
   if (!quality_.still) {
     start_moving();

@@ -56,6 +56,15 @@ struct BodyFields {
     out["reason"] = e.reason;
     out["scope"] = scope_name(e.scope);
   }
+  void operator()(const TrophyEvent& e) const {
+    out["player"] = e.player;
+    out["value"] = e.value;
+    out["cards"] = e.cards;
+  }
+  void operator()(const CountdownEvent& e) const {
+    out["number"] = e.number;
+    out["call"] = e.call;
+  }
   void operator()(const QuestionEvent& e) const {
     out["question"] = e.question;
     out["choices"] = e.choices;
@@ -72,6 +81,8 @@ struct TypeName {
   std::string_view operator()(const LineEvent&) const { return "line"; }
   std::string_view operator()(const ScoreEvent&) const { return "score"; }
   std::string_view operator()(const WinnerEvent&) const { return "winner"; }
+  std::string_view operator()(const TrophyEvent&) const { return "trophy"; }
+  std::string_view operator()(const CountdownEvent&) const { return "countdown"; }
   std::string_view operator()(const QuestionEvent&) const { return "question"; }
 };
 

@@ -22,8 +22,6 @@ using referee::Event;
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kTrophyPitchMm = kBugsTileSideMm + 10;
 constexpr double kClearanceMm = 15;  // between the trophies in the middle and any collection
-// A visit's hand comes and goes in about this long (game_video.cpp draws 1.1 to 2.1 s).
-constexpr double kNominalHandS = 1.6;
 // After the last trophy, the players still playing lay at most this many tiles before STOP.
 constexpr int kVisitsInTheCountdown = 2;
 constexpr double kStillAfterStopS = 1.5;
@@ -253,7 +251,7 @@ class BugsPlay {
                               std::move(target),
                               seat_direction_rad(player, options_.players),
                               still(),
-                              {}});
+                              {play_event(player, moved)}});
     const std::size_t index = script_.visits.size() - 1;
     if (chance(rng_, options_.passing_hand_share)) {
       const int passer = std::uniform_int_distribution<int>(0, options_.players - 1)(rng_);
@@ -265,6 +263,15 @@ class BugsPlay {
                                 {}});
     }
     return index;
+  }
+
+  // What the referee announces when `moved` comes onto the table by `player`'s hand.
+  referee::Event play_event(int player, const BugsTileLayout& moved) const {
+    const std::string& name = script_.players[static_cast<std::size_t>(player)];
+    if (moved.is_trophy()) {
+      return {referee::TrophyEvent{name, moved.trophy_value, {"trophy"}}, {}, {}, {}};
+    }
+    return {referee::PlacedEvent{name, {moved.species}}, {}, {}, {}};
   }
 
   // The countdown runs from the last trophy; at STOP the collections are scored.
@@ -291,26 +298,16 @@ class BugsPlay {
       winner.players.push_back(script_.players[index]);
     winner.reason = "the highest total at STOP";
     // The table holds still through the rest of the countdown and a moment after STOP.
-    ScriptVisit& last = script_.visits.back();
-    const double countdown_s = referee::bugs::Countdown().advanced(0).number();
-    last.still_after_s = std::max(last.still_after_s, countdown_s - seconds_since_last_trophy());
+    script_.end_counted_from = last_trophy_visit_;
+    script_.end_after_s = referee::bugs::Countdown().advanced(0).number();
     script_.events_at_end.resize(2);
     script_.events_at_end[0].body = std::move(scored);
     script_.events_at_end[1].body = std::move(winner);
+    script_.state_at_end = true;
     script_.still_at_end_s = kStillAfterStopS;
     script_.details = {{"game", "bugs"},
                        {"trophies_taken", taken},
                        {"stopped", "STOP: the countdown after the last trophy ran out"}};
-  }
-
-  // How long the table took from the last trophy until the last visit ended (hands at their
-  // nominal pace).
-  double seconds_since_last_trophy() const {
-    double seconds = 0;
-    for (std::size_t index = last_trophy_visit_ + 1; index < script_.visits.size(); ++index) {
-      seconds += kNominalHandS + script_.visits[index - 1].still_after_s;
-    }
-    return seconds;
   }
 
   // A tile is printed the same way in every layout it lies in (a trophy keeps its copy when it

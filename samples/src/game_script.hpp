@@ -41,7 +41,12 @@ struct GameScript {
   // True events once the last visit's still stretch has run out (Bugs & Co: the scores at STOP),
   // followed by still_at_end_s more of the same table.
   std::vector<referee::Event> events_at_end;
+  bool state_at_end = false;  // the layout then is announced again, as the one scored
   double still_at_end_s = 0;
+  // When set, the last visit's still stretch lasts at least until this long after the table
+  // settled from visit `end_counted_from` (Bugs & Co: STOP, 10 s after the last trophy).
+  std::optional<std::size_t> end_counted_from;
+  double end_after_s = 0;
   nlohmann::json details;  // how the game went (rounds, winners, why it stopped)
 };
 

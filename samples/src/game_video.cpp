@@ -103,16 +103,23 @@ class Film {
     truth_.image_size = conditions_.image_size;
     announce(0, true, {});
     still(0, script_.still_first_s);
+    std::vector<double> settled_s;  // when the table settled from each visit
     for (std::size_t index = 0; index < script_.visits.size(); ++index) {
       const ScriptVisit& visit = script_.visits[index];
       hand_visit(visit);
+      settled_s.push_back(time_of(frame_));
       announce(visit.after, visit.after != visit.before, visit.events);
-      still(visit.after, visit.still_after_s);
+      double still_s = visit.still_after_s;
+      if (index + 1 == script_.visits.size() && script_.end_counted_from) {
+        const double end_s = settled_s.at(*script_.end_counted_from) + script_.end_after_s;
+        still_s = std::max(still_s, end_s - time_of(frame_));
+      }
+      still(visit.after, still_s);
       forget_pictures_before(visit.after);
     }
     if (!script_.events_at_end.empty()) {
       const std::size_t last = script_.visits.empty() ? 0 : script_.visits.back().after;
-      announce(last, false, script_.events_at_end);
+      announce(last, script_.state_at_end, script_.events_at_end);
       still(last, script_.still_at_end_s);
     }
     return std::move(truth_);

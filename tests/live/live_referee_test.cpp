@@ -139,10 +139,11 @@ TEST(LiveReferee, KeepsStackIdsThroughASmallNudge) {
   EXPECT_EQ(referee::event_type(events.back().body), "state");
 }
 
-TEST(LiveReferee, RejectsGamesItCannotFollowAndBadOptions) {
-  LiveOptions bugs;
-  bugs.game = referee::Game::bugs;
-  EXPECT_THROW(LiveReferee{bugs}, std::invalid_argument);
+TEST(LiveReferee, RejectsOptionsTheGameDoesNotAllow) {
+  LiveOptions crowded_bugs;
+  crowded_bugs.game = referee::Game::bugs;
+  crowded_bugs.players = default_player_names(9);
+  EXPECT_THROW(LiveReferee{crowded_bugs}, std::invalid_argument);
   LiveOptions crowd;
   crowd.players = default_player_names(5);
   EXPECT_THROW(LiveReferee{crowd}, std::invalid_argument);

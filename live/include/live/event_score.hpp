@@ -40,7 +40,7 @@ EventScore score_events(const std::vector<nlohmann::json>& truth,
                         const std::vector<nlohmann::json>& announced,
                         const std::vector<std::string>& types = {"trick", "illegal", "score",
                                                                  "winner", "placed", "capture",
-                                                                 "detached", "line"},
+                                                                 "detached", "line", "trophy"},
                         const EventScoreOptions& options = {});
 
 }  // namespace tableref::live

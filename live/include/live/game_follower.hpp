@@ -39,8 +39,11 @@ class GameFollower {
   // Makes the last read the committed layout and returns what it causes: nothing when it shows
   // the committed layout again, otherwise a `state` event and the plays it reveals.
   virtual std::vector<referee::Event> commit_last_read(double time_s) = 0;
-  // What time alone causes (a solo timer running out).
+  // What time alone causes (a solo timer running out, a countdown).
   virtual std::vector<referee::Event> tick(double time_s) = 0;
+  // Whether the table must be read again even if it has not moved since the last committed view
+  // (the view at the end of a countdown is the one scored).
+  virtual bool wants_fresh_read() const { return false; }
 
   // Resuming from a log: commits the layout of a logged `state` event (with its ids) as if it had
   // just been read, and returns the events that causes, state first. An Error when the event is

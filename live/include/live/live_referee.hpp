@@ -55,8 +55,7 @@ struct FrameReport {
 
 class LiveReferee {
  public:
-  // Throws std::invalid_argument for options the game does not allow (players, rounds) and for
-  // games not followed live yet.
+  // Throws std::invalid_argument for options the game does not allow (players, rounds).
   explicit LiveReferee(LiveOptions options);
 
   // One frame (8-bit BGR; an empty frame is a gap in the input) taken at `time_s` seconds since

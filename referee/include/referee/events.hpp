@@ -62,14 +62,26 @@ struct WinnerEvent {
   std::string reason;
   Scope scope = Scope::game;
 };
+// Bugs & Co: a player took a trophy (and stops playing).
+struct TrophyEvent {
+  PlayerName player;
+  int value = 1;
+  std::vector<CardId> cards;  // the trophy tile
+};
+// Bugs & Co: the countdown after the last trophy: 10, 9, ... 1 (`number`), then STOP (0).
+struct CountdownEvent {
+  int number = 0;
+  std::string call;  // "10" ... "1", "STOP" (as `tableref countdown` calls it)
+};
 // A question the referee cannot settle alone (a tie for the largest group), or its answer.
 struct QuestionEvent {
   std::string question;
   std::vector<std::string> choices;
 };
 
-using EventBody = std::variant<StateEvent, PlacedEvent, IllegalEvent, TrickEvent, CaptureEvent,
-                               DetachedEvent, LineEvent, ScoreEvent, WinnerEvent, QuestionEvent>;
+using EventBody =
+    std::variant<StateEvent, PlacedEvent, IllegalEvent, TrickEvent, CaptureEvent, DetachedEvent,
+                 LineEvent, ScoreEvent, WinnerEvent, TrophyEvent, CountdownEvent, QuestionEvent>;
 
 struct Event {
   EventBody body;
