@@ -25,6 +25,10 @@ constexpr double kClearanceMm = 15;  // between the trophies in the middle and a
 // After the last trophy, the players still playing lay at most this many tiles before STOP.
 constexpr int kVisitsInTheCountdown = 2;
 constexpr double kStillAfterStopS = 1.5;
+// A hand's visit takes at most this long (game_video.cpp: approach, dwell and retreat, each at
+// least a frame or two at 2 fps); a tile laid in the countdown lies still this long before STOP.
+constexpr double kLongestHandS = 2.5;
+constexpr double kSettledBeforeStopS = 1.5;
 
 cv::Point2d rotated(cv::Point2d point, double angle_rad) {
   const double c = std::cos(angle_rad), s = std::sin(angle_rad);
@@ -216,6 +220,10 @@ class BugsPlay {
         const auto seat = static_cast<std::size_t>(player);
         if (stopped[seat] || countdown_visits == 0) continue;
         const std::vector<BugsTileLayout>& collection = collections_[seat];
+        if (countdown_visits > 0 && !fits_before_stop()) {
+          countdown_visits = 0;
+          continue;
+        }
         if (laid[seat] < collection.size()) {
           table_.push_back(collection[laid[seat]++]);
           visit(player, table_.back());
@@ -239,6 +247,16 @@ class BugsPlay {
     finish(taken);
   }
 
+  // Whether one more visit would be over, its tile settled, well before STOP, however long the
+  // hands of the visits since the last trophy take.
+  bool fits_before_stop() const {
+    double elapsed_s = script_.visits[last_trophy_visit_].still_after_s;
+    for (std::size_t index = last_trophy_visit_ + 1; index < script_.visits.size(); ++index)
+      elapsed_s += kLongestHandS + script_.visits[index].still_after_s;
+    const double countdown_s = referee::bugs::Countdown().advanced(0).number();
+    return elapsed_s + kLongestHandS + kSettledBeforeStopS <= countdown_s;
+  }
+
   // Films `moved` coming onto the table by `player`'s hand; the index of that visit.
   std::size_t visit(int player, const BugsTileLayout& moved) {
     const std::size_t before = script_.layouts.size() - 1;
@@ -253,7 +271,8 @@ class BugsPlay {
                               still(),
                               {play_event(player, moved)}});
     const std::size_t index = script_.visits.size() - 1;
-    if (chance(rng_, options_.passing_hand_share)) {
+    // No hand passes in the countdown: the table must be still at STOP.
+    if (!middle_.empty() && chance(rng_, options_.passing_hand_share)) {
       const int passer = std::uniform_int_distribution<int>(0, options_.players - 1)(rng_);
       script_.visits.push_back({before + 1,
                                 before + 1,
