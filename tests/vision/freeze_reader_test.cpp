@@ -36,8 +36,8 @@ TEST(FreezeReader, WebcamScenesMeetTheTargets) {
   EXPECT_GE(score.recall(), 0.99);
   EXPECT_GE(score.precision(), 0.99);
   // 99.5 % of cells right: a disk washed out by blur, its eyes and the shadow of the card above
-  // is still named by its ink; the rest is `unknown`, never a wrong colour.
-  EXPECT_GE(score.cell_accuracy(), 0.995);
+  // is still named by its ink; the rest is `unknown`, never a wrong colour. 99.9 % on these seeds.
+  EXPECT_GE(score.cell_accuracy(), 0.997);
   EXPECT_EQ(score.cells_wrong, 0);
   EXPECT_EQ(score.false_tricks, 0);
   // A card below shows by its border band, on white and blue-grey tables as on the others.
@@ -48,11 +48,12 @@ TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
   const auto score = score_level(samples::Level::hard, 3003, 24);
   EXPECT_GE(score.recall(), 0.9);
   EXPECT_GE(score.precision(), 0.97);
-  // Shadowed and blurred disks are named by their ink: 89.5 % right on these seeds.
-  EXPECT_GE(score.cell_accuracy(), 0.89);
+  // Shadowed and blurred disks are named by their ink: 90.1 % right on these seeds.
+  EXPECT_GE(score.cell_accuracy(), 0.895);
   EXPECT_LT(score.cells_wrong, std::max(1, score.cells_unknown));
   EXPECT_LT(score.false_trick_rate(), 0.005);
-  EXPECT_GE(score.alignment_accuracy(), 0.75);
+  // The top card's shadow on a table like the border is no card below: 89 % on these seeds.
+  EXPECT_GE(score.alignment_accuracy(), 0.85);
 }
 
 // Three cards of the deck stacked to show a line, from the `hand_index`-th hand with a trick.
@@ -73,14 +74,20 @@ samples::FreezeStackLayout trick_stack(std::size_t hand_index) {
   return {};
 }
 
+// Webcam conditions with no hand over the table.
+samples::CaptureConditions webcam_without_hands(std::mt19937_64& rng) {
+  samples::CaptureConditions conditions = samples::draw_conditions(samples::Level::webcam, rng);
+  conditions.hand_count = conditions.sleeve_count = 0;
+  return conditions;
+}
+
 // A trick stack whose top card is turned 12 to 24 degrees shows its line, but is not aligned:
 // the corners of the card below peek out on every side and must be seen, whatever the table.
 TEST(FreezeReader, ATurnedTopCardIsSeenAndEarnsNoTrick) {
   evaluation::FreezeScore score;
   for (int scene = 0; scene < 8; ++scene) {
     std::mt19937_64 rng(500 + static_cast<std::uint64_t>(scene));
-    samples::CaptureConditions conditions = samples::draw_conditions(samples::Level::webcam, rng);
-    conditions.hand_count = conditions.sleeve_count = 0;
+    samples::CaptureConditions conditions = webcam_without_hands(rng);
     samples::FreezeStackLayout turned = trick_stack(static_cast<std::size_t>(scene));
     turned.cards[0].turn_deg = (scene % 2 == 0 ? 1 : -1) * (12.0 + 1.5 * scene);
     turned.angle_deg = 37.0 * scene;
@@ -96,6 +103,84 @@ TEST(FreezeReader, ATurnedTopCardIsSeenAndEarnsNoTrick) {
   EXPECT_EQ(score.matched_stacks, 16);
   EXPECT_EQ(score.false_tricks, 0);
   EXPECT_EQ(score.aligned_right, score.scored_stacks());
+}
+
+// Reads a rendered scene and scores the reading, listing its mistakes.
+evaluation::FreezeScore read_and_score(const samples::RenderedImage& rendered, int scene) {
+  StageLog log;
+  const auto reading = read_freeze(rendered.image_bgr, referee::builtin_freeze_deck(),
+                                   palette_references(), {}, log);
+  evaluation::FreezeScore score = evaluation::score_freeze(rendered.truth, freeze_fields(reading));
+  for (const std::string& mistake : score.mistakes)
+    std::cout << "scene " << scene << ", " << mistake << '\n';
+  return score;
+}
+
+// Two trick stacks on the table, squared up as a hand does (within 0.8 mm and 1 degree).
+std::vector<samples::FreezeStackLayout> squared_trick_stacks(std::size_t first_hand,
+                                                             std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  std::vector<samples::FreezeStackLayout> stacks;
+  for (std::size_t index = 0; index < 2; ++index) {
+    samples::FreezeStackLayout stack = trick_stack(first_hand + index);
+    for (samples::FreezeCardLayout& card : stack.cards) {
+      card.offset_mm = {0.55 * unit(rng), 0.55 * unit(rng)};
+      card.turn_deg = unit(rng);
+    }
+    stack.angle_deg = 90.0 * unit(rng);
+    stack.centre_mm = {130.0 * static_cast<double>(index), 0};
+    stacks.push_back(std::move(stack));
+  }
+  return stacks;
+}
+
+// A plain table of about the cards' border colour, under webcam light: the top card's shadow on
+// it is no card below, and these squared-up stacks are aligned and earn their tricks.
+TEST(FreezeReader, SquaredStacksOnATableOfTheBorderColourAreAligned) {
+  evaluation::FreezeScore score;
+  for (int scene = 0; scene < 8; ++scene) {
+    std::mt19937_64 rng(700 + static_cast<std::uint64_t>(scene));
+    samples::CaptureConditions conditions = webcam_without_hands(rng);
+    conditions.table = samples::TableSurface{};
+    conditions.table.base_rgb = cv::Vec3d(140, 165, 185) + cv::Vec3d(2, 2, 1) * scene;
+    conditions.drop_shadow_strength = 0.4 + 0.025 * scene;
+    conditions.colour_temperature_k = 3600 + 300 * scene;
+    const auto rendered = samples::render_freeze(
+        {squared_trick_stacks(static_cast<std::size_t>(2 * scene), rng)}, conditions, rng());
+    score.add(read_and_score(rendered, scene));
+  }
+  std::cout << score.report() << '\n';
+  EXPECT_EQ(score.matched_stacks, 16);
+  EXPECT_EQ(score.aligned_right, score.scored_stacks());
+  EXPECT_EQ(score.missed_tricks, 0);
+  EXPECT_EQ(score.cells_wrong, 0);
+}
+
+// A card slid 6 to 10 mm from under the top card: the top card's holes show the table and the
+// slid card's face or border, no monster. They read `empty`, never a colour, and the stack
+// earns no trick.
+TEST(FreezeReader, HolesOverASlidCardBelowReadEmpty) {
+  evaluation::FreezeScore score;
+  for (int scene = 0; scene < 12; ++scene) {
+    std::mt19937_64 rng(800 + static_cast<std::uint64_t>(scene));
+    samples::CaptureConditions conditions = webcam_without_hands(rng);
+    std::vector<samples::FreezeStackLayout> stacks =
+        squared_trick_stacks(static_cast<std::size_t>(2 * scene), rng);
+    for (samples::FreezeStackLayout& stack : stacks) {
+      const double slide_mm = 6.0 + 0.35 * scene;
+      const double direction = 0.8 * scene + (stack.centre_mm.x > 0 ? 2.0 : 0.0);
+      stack.cards[2].offset_mm += slide_mm * cv::Point2d(std::cos(direction), std::sin(direction));
+    }
+    stacks[1].centre_mm.x += 20;
+    const auto rendered = samples::render_freeze({stacks}, conditions, rng());
+    score.add(read_and_score(rendered, scene));
+  }
+  std::cout << score.report() << '\n';
+  EXPECT_EQ(score.matched_stacks, 24);
+  EXPECT_EQ(score.false_tricks, 0);
+  EXPECT_EQ(score.aligned_right, score.scored_stacks());
+  EXPECT_EQ(score.cells_wrong, 0);
+  EXPECT_LE(score.cells_unknown, 1);
 }
 
 TEST(FreezeReader, AnEmptyTableHasNoStacks) {

@@ -141,14 +141,80 @@ bool looks_like_table(const TableModel& table, const cv::Vec3f& lab, float dista
                      [&](const cv::Vec3f& t) { return lab_distance(t, lab) < distance; });
 }
 
+// The face and border of this card, as its own border shows under this light: what a card
+// below shows beyond the top card's edge or through its holes.
+class CardMaterial {
+ public:
+  enum class Kind { border, face, other };
+
+  CardMaterial(const CardSampler& sampler, const ColourReferences& references,
+               const FreezeReaderParams& params)
+      : sampler_(sampler), params_(params) {
+    std::vector<cv::Vec3f> border;
+    constexpr double kInsideMm = 1.0;
+    for (double t = 8.0; t <= kCardSideMm - 8.0; t += 6.0) {
+      for (const cv::Point2d& p : {cv::Point2d{t, kInsideMm},
+                                   {kCardSideMm - kInsideMm, t},
+                                   {kCardSideMm - t, kCardSideMm - kInsideMm},
+                                   {kInsideMm, kCardSideMm - t}}) {
+        cv::Vec3f rgb;
+        if (sampler.raw(p.x, p.y, rgb)) border.push_back(sampler.balanced_lab(rgb));
+      }
+    }
+    usable_ = border.size() >= 8;
+    if (usable_) border_lab_ = channel_median(border);
+    face_lab_ = lab_from_linear(references.freeze_face_linear);
+  }
+
+  bool usable() const { return usable_; }
+
+  // Hue and chroma decide; lightness barely, since the top card shades the one below.
+  Kind of(const cv::Vec3f& lab) const {
+    if (!usable_) return Kind::other;
+    const float to_border = shade_tolerant_distance(lab, border_lab_);
+    const float to_face = shade_tolerant_distance(lab, face_lab_);
+    if (std::min(to_border, to_face) >= params_.material_distance) return Kind::other;
+    if (to_border <= to_face) return Kind::border;
+    // The face is far lighter than the border: a border-coloured table's mottling is not face.
+    return lab[0] > border_lab_[0] + 8.0f ? Kind::face : Kind::other;
+  }
+
+  Kind at(const cv::Point2d& card_mm) const {
+    cv::Vec3f rgb;
+    if (!sampler_.raw(card_mm.x, card_mm.y, rgb)) return Kind::other;
+    return of(sampler_.balanced_lab(rgb));
+  }
+
+  // Face or border, however shaded.
+  bool is_card(const cv::Vec3f& lab) const {
+    return usable_ && std::min(shade_tolerant_distance(lab, border_lab_),
+                               shade_tolerant_distance(lab, face_lab_)) < params_.material_distance;
+  }
+
+ private:
+  static float shade_tolerant_distance(const cv::Vec3f& lab, const cv::Vec3f& reference) {
+    const float dl = 0.2f * (lab[0] - reference[0]);
+    const float da = lab[1] - reference[1];
+    const float db = lab[2] - reference[2];
+    return std::sqrt(dl * dl + da * da + db * db);
+  }
+
+  const CardSampler& sampler_;
+  const FreezeReaderParams& params_;
+  bool usable_ = false;
+  cv::Vec3f border_lab_;
+  cv::Vec3f face_lab_;
+};
+
 class CellReader {
  public:
   CellReader(const CardSampler& sampler, const FaceSamples& face, const TableModel& table,
-             const ColourReferences& references, const FreezeReaderParams& params,
-             bool stack_aligned)
+             const CardMaterial& material, const ColourReferences& references,
+             const FreezeReaderParams& params, bool stack_aligned)
       : sampler_(sampler),
         face_(face),
         table_(table),
+        material_(material),
         references_(references),
         params_(params),
         stack_aligned_(stack_aligned) {
@@ -168,9 +234,14 @@ class CellReader {
     const cv::Vec3f median = channel_median(samples);
     std::vector<float> deviations;
     int table_like = 0;
+    int card_like = 0;  // the face or border of a card below, seen through the hole
     for (const cv::Vec3f& s : samples) {
       deviations.push_back(lab_distance(s, median));
-      table_like += looks_like_table(table_, s, params_.table_match_distance) ? 1 : 0;
+      if (looks_like_table(table_, s, params_.table_match_distance)) {
+        ++table_like;
+      } else if (material_.is_card(s)) {
+        ++card_like;
+      }
     }
     const float spread = median_of(deviations);
     const bool is_table = static_cast<float>(table_like) >=
@@ -200,6 +271,13 @@ class CellReader {
       // In a stack that is not aligned, a monster below may lie too far off for its eyes to be
       // found: no eyes there is no proof of a hole.
       if (contrast < params_.min_eye_contrast / 3 && stack_aligned_) return ViewCell::empty();
+    }
+    // A hole over a card below that lies off shows the table and that card's face or border:
+    // no monster shows there either, unless its most colourful half has a monster's colour.
+    const bool table_or_card = static_cast<float>(table_like + card_like) >=
+                               params_.min_table_fraction * static_cast<float>(samples.size());
+    if (!is_monster && !is_table && table_or_card && ink.distance > params_.min_hole_ink_distance) {
+      return ViewCell::empty();
     }
     return ViewCell::unknown();
   }
@@ -323,6 +401,7 @@ class CellReader {
   const CardSampler& sampler_;
   const FaceSamples& face_;
   const TableModel& table_;
+  const CardMaterial& material_;
   const ColourReferences& references_;
   const FreezeReaderParams& params_;
   bool stack_aligned_;
@@ -334,28 +413,30 @@ class CellReader {
 // along the side). components.md: more than 3 mm or 4 degrees is not aligned.
 class AlignmentCheck {
  public:
-  AlignmentCheck(const CardSampler& sampler, const FreezeReaderParams& params)
-      : sampler_(sampler), params_(params) {
-    std::vector<cv::Vec3f> border;
-    for (double t = 8.0; t <= kCardSideMm - 8.0; t += 6.0) {
-      for (int side = 0; side < 4; ++side) {
-        cv::Vec3f rgb;
-        const cv::Point2d p = point(side, t, -1.0);
-        if (sampler.raw(p.x, p.y, rgb)) border.push_back(sampler.balanced_lab(rgb));
-      }
-    }
-    usable_ = border.size() >= 8;
-    if (usable_) border_lab_ = channel_median(border);
-    face_lab_ = lab_from_linear(linear_from_srgb(cv::Vec3f(0xDC, 0xEA, 0xF5)));
+  // A turn this many times the limit, seen on one side alone, is no noise.
+  static constexpr double kClearTurnFactor = 1.5;
+
+  AlignmentCheck(const CardSampler& sampler, const CardMaterial& material,
+                 const FreezeReaderParams& params)
+      : material_(material), params_(params) {
     // The top card's own edge blurs outwards by a pixel or two.
     blur_mm_ = 2.5 / sampler.px_per_mm();
-    if (usable_) table_like_border_ = border_share_around() >= 0.25;
+    if (material.usable()) table_like_border_ = border_share_around() >= 0.25;
   }
 
   bool aligned() const {
-    if (!usable_) return true;
+    if (!material_.usable()) return true;
+    // A card below turned against the top card peeks out on every side, growing the same way
+    // round: a slope just past the limit on one side alone is the table or noise.
+    std::array<int, 2> turned_sides = {0, 0};  // counter-clockwise, clockwise
     for (int side = 0; side < 4; ++side) {
-      if (!side_aligned(side)) return false;
+      const SideReading reading = read_side(side);
+      if (reading.offset ||
+          std::abs(reading.turn_deg) > kClearTurnFactor * params_.max_aligned_turn_deg)
+        return false;
+      if (std::abs(reading.turn_deg) > params_.max_aligned_turn_deg) {
+        if (++turned_sides[reading.turn_deg > 0 ? 1 : 0] >= 2) return false;
+      }
     }
     return true;
   }
@@ -376,7 +457,7 @@ class AlignmentCheck {
     }
   }
 
-  enum class Material { border, face, other };
+  using Material = CardMaterial::Kind;
 
   // The share of the table around the card, beyond most cards below, that reads as border.
   double border_share_around() const {
@@ -386,30 +467,11 @@ class AlignmentCheck {
       for (double along = 4.0; along <= kCardSideMm - 4.0; along += 4.0) {
         for (int side = 0; side < 4; ++side) {
           ++total;
-          border += material_at(point(side, along, outward)) == Material::border ? 1 : 0;
+          border += material_.at(point(side, along, outward)) == Material::border ? 1 : 0;
         }
       }
     }
     return static_cast<double>(border) / total;
-  }
-
-  // Hue and chroma decide; lightness barely, since the top card shades the one below.
-  Material material_at(const cv::Point2d& p) const {
-    cv::Vec3f rgb;
-    if (!sampler_.raw(p.x, p.y, rgb)) return Material::other;
-    const cv::Vec3f lab = sampler_.balanced_lab(rgb);
-    const auto distance = [&](const cv::Vec3f& reference) {
-      const float dl = 0.2f * (lab[0] - reference[0]);
-      const float da = lab[1] - reference[1];
-      const float db = lab[2] - reference[2];
-      return std::sqrt(dl * dl + da * da + db * db);
-    };
-    const float to_border = distance(border_lab_);
-    const float to_face = distance(face_lab_);
-    if (std::min(to_border, to_face) >= params_.material_distance) return Material::other;
-    if (to_border <= to_face) return Material::border;
-    // The face is far lighter than the border: a border-coloured table's mottling is not face.
-    return lab[0] > border_lab_[0] + 8.0f ? Material::face : Material::other;
   }
 
   // How far a card below reaches on from the edge at `along`. A card below offset by d shows
@@ -426,7 +488,7 @@ class AlignmentCheck {
     std::vector<Material> walk;
     std::size_t table_run = 0;
     for (double outward = kStepMm; outward <= kReachMm; outward += kStepMm) {
-      walk.push_back(material_at(point(side, along, outward)));
+      walk.push_back(material_.at(point(side, along, outward)));
       table_run = walk.back() == Material::other ? table_run + 1 : 0;
       if (!table_like_border_ && kStepMm * static_cast<double>(table_run) >= kTableRunMm) break;
     }
@@ -457,7 +519,9 @@ class AlignmentCheck {
                                               (start >= 2 && walk[start - 2] == Material::face));
       if (end == walk.size() && length_mm > kMaxBandMm) {
         // Table like the border: the band merges into it; the face before it says how far.
-        reach = at_edge ? 0.0 : beyond_blur(outward_at(start) + 2.0);
+        // Without that face, the gap before it is the top card's shadow or the table's
+        // mottling, not a card below.
+        if (!at_edge && face_inside) reach = beyond_blur(outward_at(start) + 2.0);
         break;
       }
       // From the edge, a low-resolution card below may read as border all the way to its own
@@ -478,10 +542,17 @@ class AlignmentCheck {
     return reach;
   }
 
-  bool side_aligned(int side) const {
+  struct SideReading {
+    bool offset = false;  // the card below shows beyond this side further than an aligned one
+    double turn_deg = 0;  // how its protrusion grows along the side, clockwise positive
+  };
+
+  SideReading read_side(int side) const {
     // Away from the corners, whose rounding hides small turns.
     constexpr double kFirstMm = 7.0;
     constexpr double kPitchMm = 1.5;
+    // A slope over a shorter stretch is a spike of the table or a hand, not a turn.
+    constexpr double kMinTurnStretchMm = 9.0;
     std::vector<float> raw_reaches;
     for (double along = kFirstMm; along <= kCardSideMm - kFirstMm; along += kPitchMm) {
       raw_reaches.push_back(static_cast<float>(protrusion(side, along)));
@@ -499,26 +570,35 @@ class AlignmentCheck {
         protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2), reach);
       }
     }
-    if (protruding.size() < 4) return true;
+    SideReading reading;
+    if (protruding.size() < 4) return reading;
     std::vector<float> reaches;
     for (const auto& p : protruding) reaches.push_back(p.y);
     const float typical = median_of(reaches);
-    if (typical > params_.max_aligned_offset_mm &&
-        protruding.size() * 4 >= static_cast<std::size_t>(measured)) {
-      return false;
+    reading.offset = typical > params_.max_aligned_offset_mm &&
+                     protruding.size() * 4 >= static_cast<std::size_t>(measured);
+    // A turned card below shows along one unbroken stretch from a corner (a missed point
+    // aside): scattered spikes of the table or a hand, however far apart, are no turn.
+    std::size_t longest = 0;
+    for (std::size_t first = 0; first < protruding.size();) {
+      std::size_t end = first + 1;
+      while (end < protruding.size() &&
+             protruding[end].x - protruding[end - 1].x <= 2 * kPitchMm + 0.01)
+        ++end;
+      longest = std::max(longest, end - first);
+      first = end;
     }
+    if (static_cast<double>(longest - 1) * kPitchMm < kMinTurnStretchMm) return reading;
     cv::Vec4f line;
     cv::fitLine(protruding, line, cv::DIST_HUBER, 0, 0.01, 0.01);
-    const double turn_deg = std::abs(std::atan2(line[1], line[0]) * 180.0 / std::numbers::pi);
-    const double slope_deg = std::min(turn_deg, 180.0 - turn_deg);
-    return slope_deg <= params_.max_aligned_turn_deg;
+    // The line's direction may point either way along the side: turn it to point forwards.
+    const float forward = line[0] < 0 ? -1.0f : 1.0f;
+    reading.turn_deg = std::atan2(forward * line[1], forward * line[0]) * 180.0 / std::numbers::pi;
+    return reading;
   }
 
-  const CardSampler& sampler_;
+  const CardMaterial& material_;
   const FreezeReaderParams& params_;
-  bool usable_ = false;
-  cv::Vec3f border_lab_;
-  cv::Vec3f face_lab_;
   double blur_mm_ = 0;
   // A table that reads as border hides where a card below ends: only a band of border just
   // beyond the card below's face tells.
@@ -538,8 +618,10 @@ FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card
   }
   sampler.set_gains(white_balance_gains(face.white_linear, references.freeze_face_linear));
   const TableModel table = sample_table(sampler);
-  reading.aligned = AlignmentCheck(sampler, params).aligned();
-  const CellReader cells(sampler, face, table, references, params, reading.aligned);
+  const CardMaterial material(sampler, references, params);
+  const AlignmentCheck alignment(sampler, material, params);
+  reading.aligned = alignment.aligned();
+  const CellReader cells(sampler, face, table, material, references, params, reading.aligned);
   for (std::size_t row = 0; row < 3; ++row) {
     for (std::size_t col = 0; col < 3; ++col) reading.cells[row * 3 + col] = cells.read(row, col);
   }

@@ -28,6 +28,8 @@ struct FreezeReaderParams {
   float min_eye_contrast = 12.0f;      // lightness of the eyes' white over the body: a monster
   float max_glare_fraction = 0.5f;     // beyond this share of blown-out samples: unknown
   float material_distance = 12.0f;     // a sample this close to the card's face or border is card
+  // A hole's most colourful half this far from every monster colour shows no monster.
+  float min_hole_ink_distance = 45.0f;
   double max_aligned_offset_mm = 3.0;  // components.md: a card further off is not aligned
   double max_aligned_turn_deg = 4.0;   // components.md: a card turned further is not aligned
   // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
