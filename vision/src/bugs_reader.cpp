@@ -110,7 +110,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     if (tile.eyes && tile.shape && tile.pattern)
       tile.species = species_id(deck, *tile.eyes, *tile.shape, *tile.pattern);
     reading.tiles.push_back(tile);
-    if (!debug.empty()) log.debug_image("tile-" + std::to_string(reading.tiles.size() - 1), debug);
+    if (!debug.empty()) log.debug_image("tile-" + std::to_string(reading.tiles.size() - 1) + "-" + describe_tile(tile), debug);
   }
   std::sort(reading.tiles.begin(), reading.tiles.end(), [](const auto& a, const auto& b) {
     return std::pair(a.center.y, a.center.x) < std::pair(b.center.y, b.center.x);
