@@ -468,22 +468,14 @@ std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double
       eye_row = row;
     }
   }
-  // Read twice: the whiteness within the body (what a bright light leaves of the eyes' blue) and
-  // the eyes' own white wherever it shows (an eye spilling over the body's edge). A count needs
-  // one of them, and no other count from the other.
+  // The whiteness within the body first (it holds where a bright light leaves the eyes no blue),
+  // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
   const EyeRow row{body.centroid, up, right, eye_row, band};
-  std::vector<cv::Point2d> spilled_centres;
   const std::optional<int> within =
       count_eye_row(row, body.inner, body.white, px_per_mm, eye_centres);
-  const std::optional<int> spilled =
-      count_eye_row(row, body.row_area, body.eye_white, px_per_mm, spilled_centres);
-  if (within && spilled && *within != *spilled) {
-    eye_centres.clear();
-    return std::nullopt;
-  }
   if (within) return within;
-  eye_centres = spilled_centres;
-  return spilled;
+  eye_centres.clear();
+  return count_eye_row(row, body.row_area, body.eye_white, px_per_mm, eye_centres);
 }
 
 // Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
