@@ -34,33 +34,44 @@ evaluation::BugsScore score_level(samples::Level level, std::uint64_t run_seed, 
 
 TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
   const auto score = score_level(samples::Level::clean, 4101, 10);
-  EXPECT_GE(score.recall(), 0.88);
+  EXPECT_GE(score.recall(), 0.97);
   EXPECT_GE(score.precision(), 0.99);
   EXPECT_GE(score.species_accuracy(), 0.99);
   EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_GE(score.collection_accuracy(), 0.85);
+  EXPECT_GE(score.collection_accuracy(), 0.95);
   EXPECT_EQ(score.collections_wrong, 0);
 }
 
 // The targets are 99 % of species right and 95 % of collections scored exactly. Eyes are read
-// as a whole row fitted across the body, so blur no longer loses them; what is left `unknown` is
-// mostly three eyes squeezed into a triangle or a drop, and tiles the table hides (light cloths)
-// keep collections from being scored. No tile and no collection is read wrong.
+// as a whole row fitted across the body, and an eye spilling over the body's edge is read by its
+// own white; what is left `unknown` is mostly glare on a body, and light patterned cloths still
+// hide a tile now and then, keeping collections from being scored. No tile and no collection is
+// read wrong.
 TEST(BugsReader, WebcamScenesAreMostlyReadAndNeverWrong) {
   const auto score = score_level(samples::Level::webcam, 5202, 12);
-  EXPECT_GE(score.recall(), 0.95);
+  EXPECT_GE(score.recall(), 0.97);
   EXPECT_GE(score.precision(), 0.97);
-  EXPECT_GE(score.species_accuracy(), 0.9);
+  EXPECT_GE(score.species_accuracy(), 0.92);
   EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_GE(score.collection_accuracy(), 0.5);
+  EXPECT_GE(score.collection_accuracy(), 0.6);
   EXPECT_EQ(score.collections_wrong, 0);
 }
 
-// On light gingham a tile can merge with the table and be missed; its eyes still show outside
-// every tile found, so the picture is unstable rather than scored without that tile.
+// On light gingham a tile can still merge with the table and be missed; its eyes still show
+// outside every tile found, so the picture is unstable rather than scored without that tile.
 TEST(BugsReader, ATileLostInTheTableMakesThePictureUnstable) {
   const auto score = score_level(samples::Level::webcam, 77, 8);
-  EXPECT_LT(score.recall(), 0.97);  // these seeds do lose tiles in the table
+  EXPECT_LT(score.recall(), 1.0);  // these seeds do lose a tile in the table
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
+// Light grey and striped cloths as bright as the tiles' cream: the faces are found by their
+// outline in colour, where brightness alone found none on several of these pictures.
+TEST(BugsReader, TilesAsBrightAsTheTableAreFoundByTheirOutline) {
+  const auto score = score_level(samples::Level::webcam, 78, 8);
+  EXPECT_GE(score.recall(), 0.9);
+  EXPECT_GE(score.collection_accuracy(), 0.6);
+  EXPECT_EQ(score.tiles_wrong, 0);
   EXPECT_EQ(score.collections_wrong, 0);
 }
 

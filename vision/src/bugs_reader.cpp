@@ -93,6 +93,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   const auto found = bugs::find_tiles(bgr, params, log);
 
   StageTimer read_stage(log, "read tiles");
+  std::vector<std::array<cv::Point2d, 4>> tile_corners;  // of the tiles read, blanks left out
   for (const auto& corners : found) {
     BugsTileReading tile;
     tile.polygon = corners;
@@ -102,6 +103,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     const bugs::TileFace face = bugs::read_tile(bgr, corners, params.tile_px_per_mm,
                                                 log.wants_debug_images() ? &debug : nullptr);
     if (face.blank) continue;
+    tile_corners.push_back(corners);
     tile.trophy = face.trophy;
     tile.value = face.value;
     tile.eyes = face.eyes;
@@ -139,7 +141,8 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
   }
   StageTimer stray_stage(log, "stray eyes");
-  const std::vector<cv::Point2d> strays = bugs::stray_eyes(bgr, found);
+  // A blank region is no tile: an eye within it is a stray one.
+  const std::vector<cv::Point2d> strays = bugs::stray_eyes(bgr, tile_corners);
   stray_stage.finish(static_cast<int>(strays.size()));
   // A tile the table hid would be scored as missing: its eyes still show, so the picture is not
   // to be trusted.

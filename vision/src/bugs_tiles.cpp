@@ -246,8 +246,11 @@ constexpr double kEyeRowHalfMm = 2.5;  // the band across the eyes that is read
 constexpr double kBodyInsetMm = 1.5;   // the body's blurred edge is left out
 constexpr double kSolidWhiteMm = 1.0;  // white thinner than this is noise, not an eye
 constexpr double kEyeSpillMm = 2.0;    // how far an eye may stick out of the body
+constexpr double kEyeRimMm = 1.5;      // the blurred rim around an eye's white
 // Whiteness (the lowest channel against the cream's): eyes about 1, every body colour below 0.35.
 constexpr float kBodyWhiteness = 0.45f, kEyeWhiteness = 0.9f;
+// White against cream #EFE3C2: blue over red by 255 / 194 - 255 / 239.
+constexpr float kEyeBlueLift = 0.24f;
 constexpr double kMinEyeRiseMm = 1.2;  // eyes lie at least 2.5 mm above the body's centroid
 constexpr double kMaxEyeSkew = 0.5;    // eyes off the tile's axes: across / along
 // Eyes the tiles found do not hold: a dark pupil in a white ring in a body far less white.
@@ -265,6 +268,17 @@ cv::Mat whiteness(const RelativeFace& face) {
   std::vector<cv::Mat> ratio;
   cv::split(face.ratio, ratio);
   return cv::min(cv::min(ratio[0], ratio[1]), ratio[2]);
+}
+
+// How much a pixel looks like an eye's white, 0 to 1: as white as no body is, and bluer than the
+// cream (white against a yellowish cream). Neither the body nor the cream passes, so an eye that
+// spills over the body's edge is read whole.
+cv::Mat eye_whiteness(const RelativeFace& face, const cv::Mat& white) {
+  std::vector<cv::Mat> ratio;
+  cv::split(face.ratio, ratio);
+  cv::Mat lightness = (white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
+  cv::Mat blueness = (ratio[0] - ratio[2]) / kEyeBlueLift;
+  return cv::min(cv::max(cv::min(lightness, blueness), 0.0), 1.0);
 }
 
 // The share of a band 2 * kEyeRowHalfMm high that an eye's white covers at `dx_mm` from its
@@ -365,7 +379,66 @@ struct BodyWhiteness {
   cv::Mat inner;         // the body without its edge
   cv::Mat white;         // whiteness
   cv::Mat excess;        // whiteness above the body's, 0 to 1, within `inner`
+  cv::Mat row_area;      // where the eye row is read: the body, its eyes and the cream beside
+  cv::Mat eye_white;     // eye_whiteness
 };
+
+// Where the eye row lies on the face.
+struct EyeRow {
+  cv::Point2d centroid;  // of the body
+  cv::Point2d up, right;
+  int rise_px = 0;       // of the row above the centroid
+  int half_band_px = 0;  // the band across the eyes that is read
+};
+
+// The eye count that fits the profile of `white` across the row, read within `area`, with the
+// eyes' centres; nullopt when no count fits clearly better than the others.
+std::optional<int> count_eye_row(const EyeRow& row, const cv::Mat& area, const cv::Mat& white,
+                                 double px_per_mm, std::vector<cv::Point2d>& eye_centres) {
+  // The whiteness across the row, column by column.
+  const int reach = area.rows, band = row.half_band_px;
+  std::vector<double> white_sum(static_cast<std::size_t>(2 * reach + 1), 0.0);
+  std::vector<int> count(white_sum.size(), 0);
+  for (int y = 0; y < area.rows; ++y) {
+    for (int x = 0; x < area.cols; ++x) {
+      if (area.at<uchar>(y, x) == 0) continue;
+      const cv::Point2d offset = cv::Point2d(x, y) - row.centroid;
+      if (std::abs(offset.dot(row.up) - row.rise_px) > band) continue;
+      const auto column = static_cast<std::size_t>(std::lround(offset.dot(row.right)) + reach);
+      white_sum[column] += white.at<float>(y, x);
+      ++count[column];
+    }
+  }
+  std::vector<ProfileSample> profile;
+  for (std::size_t column = 0; column < white_sum.size(); ++column) {
+    if (count[column] < static_cast<int>(0.6 * (2 * band + 1))) continue;
+    profile.push_back(
+        {(static_cast<double>(column) - reach) / px_per_mm, white_sum[column] / count[column]});
+  }
+  if (profile.size() < static_cast<std::size_t>(10 * px_per_mm)) return std::nullopt;
+  static const std::vector<std::vector<double>> shares{
+      blurred_eye_share(0.3), blurred_eye_share(0.8), blurred_eye_share(1.3)};
+  std::array<EyeFit, 3> fits;
+  for (int eyes = 1; eyes <= 3; ++eyes)
+    fits[static_cast<std::size_t>(eyes - 1)] = fit_eyes(profile, eyes, shares);
+  const auto best = std::min_element(fits.begin(), fits.end(), [](const auto& a, const auto& b) {
+    return a.residual < b.residual;
+  });
+  double runner_up = std::numeric_limits<double>::infinity();
+  for (const EyeFit& fit : fits) {
+    if (&fit != &*best) runner_up = std::min(runner_up, fit.residual);
+  }
+  const double noise = kEyeFitNoise * kEyeFitNoise * static_cast<double>(profile.size());
+  if (best->contrast < kMinEyeContrast || runner_up < kEyeFitMargin * best->residual + noise)
+    return std::nullopt;
+  const int eyes = static_cast<int>(best - fits.begin()) + 1;
+  for (int eye = 0; eye < eyes; ++eye) {
+    const double across_mm = (eye - (eyes - 1) / 2.0) * eye_pitch_mm(eyes) + best->shift_mm;
+    eye_centres.push_back(row.centroid + row.right * (across_mm * px_per_mm) +
+                          row.up * double(row.rise_px));
+  }
+  return eyes;
+}
 
 // The eye count read across the row of eyes found above the centroid in direction `up`, with
 // the eyes' centres; nullopt when no count fits clearly better than the others.
@@ -395,47 +468,14 @@ std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double
       eye_row = row;
     }
   }
-  // The whiteness across the row, column by column.
-  std::vector<double> white_sum(static_cast<std::size_t>(2 * reach + 1), 0.0);
-  std::vector<int> count(white_sum.size(), 0);
-  for (int y = 0; y < body.inner.rows; ++y) {
-    for (int x = 0; x < body.inner.cols; ++x) {
-      if (body.inner.at<uchar>(y, x) == 0) continue;
-      const cv::Point2d offset = cv::Point2d(x, y) - body.centroid;
-      if (std::abs(offset.dot(up) - eye_row) > band) continue;
-      const auto column = static_cast<std::size_t>(std::lround(offset.dot(right)) + reach);
-      white_sum[column] += body.white.at<float>(y, x);
-      ++count[column];
-    }
-  }
-  std::vector<ProfileSample> profile;
-  for (std::size_t column = 0; column < white_sum.size(); ++column) {
-    if (count[column] < static_cast<int>(0.6 * (2 * band + 1))) continue;
-    profile.push_back(
-        {(static_cast<double>(column) - reach) / px_per_mm, white_sum[column] / count[column]});
-  }
-  if (profile.size() < static_cast<std::size_t>(10 * px_per_mm)) return std::nullopt;
-  static const std::vector<std::vector<double>> shares{
-      blurred_eye_share(0.3), blurred_eye_share(0.8), blurred_eye_share(1.3)};
-  std::array<EyeFit, 3> fits;
-  for (int eyes = 1; eyes <= 3; ++eyes)
-    fits[static_cast<std::size_t>(eyes - 1)] = fit_eyes(profile, eyes, shares);
-  const auto best = std::min_element(fits.begin(), fits.end(), [](const auto& a, const auto& b) {
-    return a.residual < b.residual;
-  });
-  double runner_up = std::numeric_limits<double>::infinity();
-  for (const EyeFit& fit : fits) {
-    if (&fit != &*best) runner_up = std::min(runner_up, fit.residual);
-  }
-  const double noise = kEyeFitNoise * kEyeFitNoise * static_cast<double>(profile.size());
-  if (best->contrast < kMinEyeContrast || runner_up < kEyeFitMargin * best->residual + noise)
-    return std::nullopt;
-  const int eyes = static_cast<int>(best - fits.begin()) + 1;
-  for (int eye = 0; eye < eyes; ++eye) {
-    const double across_mm = (eye - (eyes - 1) / 2.0) * eye_pitch_mm(eyes) + best->shift_mm;
-    eye_centres.push_back(body.centroid + right * (across_mm * px_per_mm) + up * double(eye_row));
-  }
-  return eyes;
+  // The whiteness within the body first (it holds where a bright light leaves the eyes no blue),
+  // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
+  const EyeRow row{body.centroid, up, right, eye_row, band};
+  const std::optional<int> within =
+      count_eye_row(row, body.inner, body.white, px_per_mm, eye_centres);
+  if (within) return within;
+  eye_centres.clear();
+  return count_eye_row(row, body.row_area, body.eye_white, px_per_mm, eye_centres);
 }
 
 // Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
@@ -450,6 +490,8 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_ma
   body.excess = (body.white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
   body.excess = cv::min(cv::max(body.excess, 0.0), 1.0);
   body.excess.setTo(0, body.inner == 0);
+  cv::dilate(body_mask, body.row_area, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
+  body.eye_white = eye_whiteness(face, body.white);
   // Up is the tile's axis nearest to the eyes' side of the body. When the white leans between
   // two axes (glare on the body), both are read and must agree.
   const cv::Moments eye_moments = cv::moments(body.excess);
@@ -579,6 +621,23 @@ bool gold_bordered(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   return gold_share(resampled(bgr, corners, kTileSideMm, px_per_mm), px_per_mm) >= kMinGoldShare;
 }
 
+namespace {
+
+// Regions that no edge crosses, in colour: a face as bright as the table (a light cloth) still
+// has an outline, in the hue it differs by. A face's cream band, edge-free all around, is the
+// region whose outline is the tile's (edge_gap_px + 1 in from it).
+cv::Mat edge_free(const cv::Mat& bgr, const BugsReaderParams& params) {
+  cv::Mat smooth, edges;
+  cv::GaussianBlur(bgr, smooth, {0, 0}, params.edge_blur_px);
+  cv::Canny(smooth, edges, params.edge_low, params.edge_high, 3, true);
+  // A one-pixel line leaves the regions on either side touching at its diagonal steps, and a
+  // faint side of a face may have gaps: the edges are thickened over both.
+  cv::dilate(edges, edges, ellipse_kernel(2 * params.edge_gap_px + 1));
+  return edges == 0;
+}
+
+}  // namespace
+
 std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
                                                    const BugsReaderParams& params, StageLog& log) {
   StageTimer white_stage(log, "local white");
@@ -589,6 +648,39 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
   // A gold border may join the face or part from it: a quadrilateral found inside a gold band is a
   // trophy's face, grown to its outer edge.
   constexpr double kCheckPxPerMm = 2.0;
+  // The faces in `mask`, whose outlines lie `inset_px` inside the tiles' edges.
+  const auto add_tiles_in = [&](const cv::Mat& mask, int inset_px) {
+    int found = 0;
+    for (const auto& outline : component_outlines(mask)) {
+      const double area = cv::contourArea(outline);
+      if (area < min_area) continue;
+      const auto rough = quadrilateral_of(outline);
+      if (!rough) continue;
+      const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
+      const double fill = area / cv::contourArea(rough_polygon);
+      if (fill < params.min_fill || fill > 1.08) continue;
+      std::array<cv::Point2d, 4> corners = canonical_corner_order(refine_corners(outline, *rough));
+      if (inset_px > 0) {
+        const double side_px = mean_side(corners);
+        corners = canonical_corner_order(
+            grow_square(corners, kTileSideMm, kTileSideMm * (side_px + 2 * inset_px) / side_px));
+      }
+      if (!gold_bordered(bgr, corners, kCheckPxPerMm)) {
+        const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
+        if (gold_bordered(bgr, grown, kCheckPxPerMm)) corners = canonical_corner_order(grown);
+      }
+      if (!plausible(corners, params, bgr.size())) continue;
+      const double side = mean_side(corners);
+      const bool known = std::any_of(tiles.begin(), tiles.end(), [&](const auto& tile) {
+        return cv::norm(centre_of(tile) - centre_of(corners)) < side / 4;
+      });
+      if (!known) {
+        tiles.push_back(corners);
+        ++found;
+      }
+    }
+    return found;
+  };
   // Tiles lying close may touch in the mask at a corner: eroded masks part them, and the
   // quadrilaterals found are grown back by the erosion.
   for (const int erosion_px : {0, params.parting_erosion_px}) {
@@ -603,39 +695,13 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
       if (erosion_px > 0) cv::erode(mask, mask, ellipse_kernel(2 * erosion_px + 1));
       if (erosion_px == 0)
         log.debug_image("face-mask-" + std::to_string(threshold).substr(0, 4), mask);
-      int found = 0;
-      for (const auto& outline : component_outlines(mask)) {
-        const double area = cv::contourArea(outline);
-        if (area < min_area) continue;
-        const auto rough = quadrilateral_of(outline);
-        if (!rough) continue;
-        const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
-        const double fill = area / cv::contourArea(rough_polygon);
-        if (fill < params.min_fill || fill > 1.08) continue;
-        std::array<cv::Point2d, 4> corners =
-            canonical_corner_order(refine_corners(outline, *rough));
-        if (erosion_px > 0) {
-          const double side_px = mean_side(corners);
-          corners = canonical_corner_order(grow_square(
-              corners, kTileSideMm, kTileSideMm * (side_px + 2 * erosion_px) / side_px));
-        }
-        if (!gold_bordered(bgr, corners, kCheckPxPerMm)) {
-          const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
-          if (gold_bordered(bgr, grown, kCheckPxPerMm)) corners = canonical_corner_order(grown);
-        }
-        if (!plausible(corners, params, bgr.size())) continue;
-        const double side = mean_side(corners);
-        const bool known = std::any_of(tiles.begin(), tiles.end(), [&](const auto& tile) {
-          return cv::norm(centre_of(tile) - centre_of(corners)) < side / 4;
-        });
-        if (!known) {
-          tiles.push_back(corners);
-          ++found;
-        }
-      }
-      stage.finish(found);
+      stage.finish(add_tiles_in(mask, erosion_px));
     }
   }
+  StageTimer edge_stage(log, "face outlines");
+  const cv::Mat outlined = edge_free(bgr, params);
+  log.debug_image("edge-free", outlined);
+  edge_stage.finish(add_tiles_in(outlined, params.edge_gap_px + 1));
   return tiles;
 }
 
@@ -699,6 +765,26 @@ std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
   return strays;
 }
 
+namespace {
+
+// The body's outline for its shape. Eyes near the body's edge bite notches out of it: their white
+// within the body's convex hull is body here, what sticks out of the hull is not.
+cv::Mat outline_with_eyes(const cv::Mat& body, const cv::Mat& eye_white, double px_per_mm) {
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  if (contours.empty()) return body;
+  std::vector<cv::Point> hull;
+  cv::convexHull(contours.front(), hull);
+  cv::Mat within_hull(body.size(), CV_8U, cv::Scalar(0));
+  cv::fillConvexPoly(within_hull, hull, cv::Scalar(255));
+  cv::Mat outline = body | (eye_white & within_hull);
+  // The blurred rim between an eye's white and the body is neither.
+  cv::morphologyEx(outline, outline, cv::MORPH_CLOSE, ellipse_kernel(kEyeRimMm * px_per_mm));
+  return largest_filled(outline & within_hull);
+}
+
+}  // namespace
+
 TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
                    cv::Mat* debug) {
   const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
@@ -737,7 +823,7 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   cv::dilate(body, near_body, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
   tile.eyes =
       read_eye_row(face, largest_filled(body | (eyes_by_body & near_body)), px_per_mm, pupils);
-  tile.shape = classify_shape(body);
+  tile.shape = classify_shape(outline_with_eyes(body, eyes_by_body, px_per_mm));
   cv::Mat pattern_mask;
   tile.pattern = classify_pattern(face, body, white, pupils, px_per_mm, pattern_mask);
   if (debug != nullptr) {

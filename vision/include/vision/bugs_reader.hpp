@@ -29,6 +29,11 @@ struct BugsReaderParams {
   double min_fill = 0.86;           // component area / its quadrilateral's area
   double max_side_ratio = 1.8;
   int parting_erosion_px = 3;  // tiles touching at a corner are parted by eroding this much
+  // ... and by its outline: edges in colour (Canny on the picture smoothed by `edge_blur_px`),
+  // for a face no brighter than the table.
+  double edge_blur_px = 1.2;
+  double edge_low = 20, edge_high = 45;
+  int edge_gap_px = 2;  // gaps in an outline up to twice this are closed
 
   double tile_px_per_mm = 6.0;  // tiles are read resampled square at this scale
   // Collections: tiles closer than this many tile sides (centre to centre) lie in one collection.
