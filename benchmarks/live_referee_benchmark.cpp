@@ -118,30 +118,24 @@ samples::GameVideoOptions trio_options(int argc, char** argv) {
   return options;
 }
 
-// argv without the game's name: [games] [seed] [players].
-samples::GameVideoOptions punto_options(int argc, char** argv) {
+// Whole games of `game` at 1280 x 720, 8 fps, webcam level, a third of the still stretches
+// crossed by a hand; argv without the game's name: [games] [seed] [players].
+samples::GameVideoOptions whole_game_options(referee::Game game, int argc, char** argv) {
   samples::GameVideoOptions options;
-  options.game = referee::Game::punto;
+  options.game = game;
   options.image_size = cv::Size(1280, 720);
   options.fps = 8;
   options.players = argc > 3 ? std::atoi(argv[3]) : 2;
-  options.rounds_to_win = 2;
   options.passing_hand_share = 0.3;
-  options.min_still_s = 0.9;
-  options.max_still_s = 1.4;
   options.level = samples::Level::webcam;
   return options;
 }
 
-// argv without the game's name: [games] [seed] [players].
-samples::GameVideoOptions bugs_options(int argc, char** argv) {
-  samples::GameVideoOptions options;
-  options.game = referee::Game::bugs;
-  options.image_size = cv::Size(1280, 720);
-  options.fps = 8;
-  options.players = argc > 3 ? std::atoi(argv[3]) : 2;
-  options.passing_hand_share = 0.3;
-  options.level = samples::Level::webcam;
+samples::GameVideoOptions punto_options(int argc, char** argv) {
+  samples::GameVideoOptions options = whole_game_options(referee::Game::punto, argc, argv);
+  options.rounds_to_win = 2;
+  options.min_still_s = 0.9;
+  options.max_still_s = 1.4;
   return options;
 }
 
@@ -156,10 +150,11 @@ int main(int argc, char** argv) {
   }
   const int games = argc > 1 ? std::atoi(argv[1]) : 4;
   const std::uint64_t seed = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20261122;
-  const samples::GameVideoOptions options = trio    ? trio_options(argc, argv)
-                                            : punto ? punto_options(argc, argv)
-                                            : bugs  ? bugs_options(argc, argv)
-                                                    : freeze_options(argc, argv);
+  const samples::GameVideoOptions options =
+      trio    ? trio_options(argc, argv)
+      : punto ? punto_options(argc, argv)
+      : bugs  ? whole_game_options(referee::Game::bugs, argc, argv)
+              : freeze_options(argc, argv);
   if (games <= 0) {
     std::cerr << "live_referee_benchmark: the number of games must be positive\n";
     return 2;

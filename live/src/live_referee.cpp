@@ -48,7 +48,9 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
           referee::builtin_punto_deck());
     case referee::Game::bugs:
       return std::make_unique<BugsFollower>(
-          BugsFollowerOptions{options.players, 10, 1.0, options.settle_seconds, options.lens},
+          BugsFollowerOptions{.players = options.players,
+                              .settle_seconds = options.settle_seconds,
+                              .lens = options.lens},
           referee::builtin_bugs_deck());
   }
   throw std::invalid_argument("unknown game");

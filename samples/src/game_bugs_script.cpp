@@ -30,6 +30,11 @@ constexpr double kStillAfterStopS = 1.5;
 constexpr double kLongestHandS = 2.5;
 constexpr double kSettledBeforeStopS = 1.5;
 
+// How long the countdown after the last trophy runs, to STOP.
+double countdown_s() {
+  return referee::bugs::Countdown().advanced(0).number();
+}
+
 cv::Point2d rotated(cv::Point2d point, double angle_rad) {
   const double c = std::cos(angle_rad), s = std::sin(angle_rad);
   return {c * point.x - s * point.y, s * point.x + c * point.y};
@@ -253,8 +258,7 @@ class BugsPlay {
     double elapsed_s = script_.visits[last_trophy_visit_].still_after_s;
     for (std::size_t index = last_trophy_visit_ + 1; index < script_.visits.size(); ++index)
       elapsed_s += kLongestHandS + script_.visits[index].still_after_s;
-    const double countdown_s = referee::bugs::Countdown().advanced(0).number();
-    return elapsed_s + kLongestHandS + kSettledBeforeStopS <= countdown_s;
+    return elapsed_s + kLongestHandS + kSettledBeforeStopS <= countdown_s();
   }
 
   // Films `moved` coming onto the table by `player`'s hand; the index of that visit.
@@ -318,7 +322,7 @@ class BugsPlay {
     winner.reason = "the highest total at STOP";
     // The table holds still through the rest of the countdown and a moment after STOP.
     script_.end_counted_from = last_trophy_visit_;
-    script_.end_after_s = referee::bugs::Countdown().advanced(0).number();
+    script_.end_after_s = countdown_s();
     script_.events_at_end.resize(2);
     script_.events_at_end[0].body = std::move(scored);
     script_.events_at_end[1].body = std::move(winner);

@@ -11,6 +11,7 @@
 namespace tableref::live {
 namespace {
 
+using testing::of_type;
 using testing::RefereeRun;
 using testing::RenderedGame;
 
@@ -31,15 +32,6 @@ const RenderedGame& bugs_game() {
   static const RenderedGame game =
       testing::cached_game(short_bugs_options(), kBugsSeed, "bugs-game");
   return game;
-}
-
-std::vector<nlohmann::json> of_type(const std::vector<nlohmann::json>& events,
-                                    const std::string& type) {
-  std::vector<nlohmann::json> found;
-  for (const nlohmann::json& event : events) {
-    if (event["type"] == type) found.push_back(event);
-  }
-  return found;
 }
 
 const RefereeRun& whole_run() {

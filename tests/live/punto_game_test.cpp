@@ -54,9 +54,7 @@ LiveOptions punto_live_options(const RenderedGame& game) {
 }
 
 int count_of(const std::vector<nlohmann::json>& events, const std::string& type) {
-  return static_cast<int>(
-      std::count_if(events.begin(), events.end(),
-                    [&](const nlohmann::json& event) { return event["type"] == type; }));
+  return static_cast<int>(testing::of_type(events, type).size());
 }
 
 // Thresholds: measured on this game (every event found, none extra, each within 0.5 s of the

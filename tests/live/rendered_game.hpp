@@ -205,6 +205,16 @@ inline int check_hand_frames_are_silent(const RenderedGame& game, const RefereeR
   return hand_frames;
 }
 
+// The events of `type` among `events`.
+inline std::vector<nlohmann::json> of_type(const std::vector<nlohmann::json>& events,
+                                           const std::string& type) {
+  std::vector<nlohmann::json> found;
+  for (const nlohmann::json& event : events) {
+    if (event["type"] == type) found.push_back(event);
+  }
+  return found;
+}
+
 inline std::vector<nlohmann::json> to_json_lines(const std::vector<referee::Event>& events) {
   std::vector<nlohmann::json> lines;
   for (const referee::Event& event : events) lines.push_back(referee::to_json(event));
