@@ -43,8 +43,11 @@ bool is_verdict_type(const std::string& type) {
 
 std::string event_player(const nlohmann::json& event) {
   if (event.contains("player")) return text_of(event, "player");
-  if (event.contains("players")) return joined(event.value("players", nlohmann::json()), " and ");
-  return {};
+  // A winner's players are names; a Bugs & Co state's are the collections, no one's play.
+  const nlohmann::json players = event.value("players", nlohmann::json());
+  const bool names = players.is_array() && std::all_of(players.begin(), players.end(),
+                                                       [](const auto& p) { return p.is_string(); });
+  return names ? joined(players, " and ") : std::string();
 }
 
 std::string describe_event(const nlohmann::json& event) {

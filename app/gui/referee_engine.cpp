@@ -49,6 +49,11 @@ class LiveEngine final : public RefereeEngine {
         row["black"] = live_row.value("black", 0);
         row["in_hand"] = live_row.value("hand", 0);
         if (live_row.contains("colors")) row["colors"] = live_row["colors"];
+        // Bugs & Co: the collection as it stands, and the trophy once the player stopped.
+        row["tiles"] = live_row.value("tiles", 0);
+        row["trophy"] = live_row.value("trophy", 0);
+        if (live_row.contains("score") && live_row["score"].is_object())
+          row["sets"] = live_row["score"].value("sets", 0);
       }
     }
     return board;

@@ -32,7 +32,7 @@ std::vector<ScoreboardModel::Column> game_columns(referee::Game game) {
     case referee::Game::punto:
       return {M::kPlayer, M::kColours, M::kRounds};
     case referee::Game::bugs:
-      return {M::kPlayer, M::kPoints};
+      return {M::kPlayer, M::kTiles, M::kSets, M::kTrophy, M::kPoints};
     case referee::Game::freeze:
       break;
   }
@@ -59,6 +59,12 @@ QVariant row_value(const ScoreRow& row, ScoreboardModel::Column column) {
       return row.in_hand;
     case ScoreboardModel::kColours:
       return QString::fromStdString(row.colours);
+    case ScoreboardModel::kTiles:
+      return row.tiles;
+    case ScoreboardModel::kSets:
+      return row.sets;
+    case ScoreboardModel::kTrophy:
+      return row.trophy > 0 ? QVariant(row.trophy) : QVariant(ScoreboardModel::tr("none"));
     default:
       return row.tricks[static_cast<std::size_t>(column - ScoreboardModel::kFirstTrick)];
   }
@@ -141,6 +147,12 @@ QVariant ScoreboardModel::headerData(int section, Qt::Orientation orientation, i
       return tr("In hand");
     case kColours:
       return tr("Colours");
+    case kTiles:
+      return tr("Tiles");
+    case kSets:
+      return tr("Sets of 3");
+    case kTrophy:
+      return tr("Trophy");
     default:
       return {};
   }
@@ -170,6 +182,9 @@ void ScoreboardModel::set_scoreboard(const nlohmann::json& board) {
       row.chain = int_field(player, "chain");
       row.black = int_field(player, "black");
       row.in_hand = int_field(player, "in_hand");
+      row.tiles = int_field(player, "tiles");
+      row.sets = int_field(player, "sets");
+      row.trophy = int_field(player, "trophy");
       const auto colours = player.find("colors");
       if (colours != player.end() && colours->is_array()) {
         for (const nlohmann::json& colour : *colours) {
@@ -256,7 +271,10 @@ nlohmann::json ScoreboardModel::to_json() const {
                                 {"chain", row.chain},
                                 {"black", row.black},
                                 {"in_hand", row.in_hand},
-                                {"colours", row.colours}});
+                                {"colours", row.colours},
+                                {"tiles", row.tiles},
+                                {"sets", row.sets},
+                                {"trophy", row.trophy}});
   }
   return board;
 }

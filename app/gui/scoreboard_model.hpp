@@ -1,7 +1,8 @@
 #pragma once
 // The scoreboard: a row per player with what the game counts (Monster Freeze: tricks per colour,
 // cards won, points, rounds; Trio Monsters: cards won by chain and by black captures and cards in
-// hand; Punto: colours and rounds won), as the referee reports it, less what a person cancelled
+// hand; Punto: colours and rounds won; Bugs & Co: monster tiles, sets of three, the trophy taken
+// and the points the collection makes now), as the referee reports it, less what a person cancelled
 // by overriding a verdict.
 
 #include <QAbstractTableModel>
@@ -26,6 +27,9 @@ struct ScoreRow {
   int black = 0;        // Trio: cards won by black captures
   int in_hand = 0;      // Trio: cards in hand
   std::string colours;  // Punto: the player's colours, in words
+  int tiles = 0;        // Bugs & Co: monster tiles in the collection
+  int sets = 0;         // Bugs & Co: complete sets of three
+  int trophy = 0;       // Bugs & Co: the trophy's value, 0 while the player has none
 };
 
 class ScoreboardModel : public QAbstractTableModel {
@@ -44,6 +48,9 @@ class ScoreboardModel : public QAbstractTableModel {
     kBlack,
     kInHand,
     kColours,
+    kTiles,
+    kSets,
+    kTrophy,
     kColumnCount
   };
 

@@ -178,5 +178,13 @@ TEST(EventText, EveryVerdictReadsAsASentence) {
       << "odd fields read oddly but never throw";
 }
 
+TEST(EventText, ABugsStateNamesNoPlayer) {
+  const nlohmann::json state = {{"type", "state"},
+                                {"players", {{{"seat", 0}, {"score", {{"total", 2}}}}}},
+                                {"tiles", nlohmann::json::array()}};
+  EXPECT_EQ(event_player(state), "");
+  EXPECT_EQ(event_player({{"type", "winner"}, {"players", {"Ann", "Bo"}}}), "Ann and Bo");
+}
+
 }  // namespace
 }  // namespace tableref::gui
