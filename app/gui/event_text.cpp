@@ -36,8 +36,8 @@ std::size_t count_of(const nlohmann::json& event, const char* key) {
 }  // namespace
 
 bool is_verdict_type(const std::string& type) {
-  constexpr std::array<std::string_view, 8> kVerdicts = {
-      "trick", "illegal", "capture", "detached", "line", "winner", "placed", "trophy"};
+  constexpr std::array<std::string_view, 8> kVerdicts = {"trick", "illegal", "capture", "detached",
+                                                         "line",  "winner",  "placed",  "trophy"};
   return std::find(kVerdicts.begin(), kVerdicts.end(), type) != kVerdicts.end();
 }
 
