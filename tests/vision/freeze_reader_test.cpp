@@ -156,6 +156,19 @@ TEST(FreezeReader, SquaredStacksOnATableOfTheBorderColourAreAligned) {
   EXPECT_EQ(score.cells_wrong, 0);
 }
 
+// Two trick stacks whose bottom card is slid `slide_mm` from under the others, each its own way.
+samples::RenderedImage slid_trick_stacks(int scene, double slide_mm, std::mt19937_64& rng) {
+  const samples::CaptureConditions conditions = webcam_without_hands(rng);
+  std::vector<samples::FreezeStackLayout> stacks =
+      squared_trick_stacks(static_cast<std::size_t>(2 * scene), rng);
+  for (samples::FreezeStackLayout& stack : stacks) {
+    const double direction = 0.8 * scene + (stack.centre_mm.x > 0 ? 2.0 : 0.0);
+    stack.cards[2].offset_mm += slide_mm * cv::Point2d(std::cos(direction), std::sin(direction));
+  }
+  stacks[1].centre_mm.x += 20;
+  return samples::render_freeze({stacks}, conditions, rng());
+}
+
 // A card slid 6 to 10 mm from under the top card: the top card's holes show the table and the
 // slid card's face or border, no monster. They read `empty`, never a colour, and the stack
 // earns no trick.
@@ -163,17 +176,7 @@ TEST(FreezeReader, HolesOverASlidCardBelowReadEmpty) {
   evaluation::FreezeScore score;
   for (int scene = 0; scene < 12; ++scene) {
     std::mt19937_64 rng(800 + static_cast<std::uint64_t>(scene));
-    samples::CaptureConditions conditions = webcam_without_hands(rng);
-    std::vector<samples::FreezeStackLayout> stacks =
-        squared_trick_stacks(static_cast<std::size_t>(2 * scene), rng);
-    for (samples::FreezeStackLayout& stack : stacks) {
-      const double slide_mm = 6.0 + 0.35 * scene;
-      const double direction = 0.8 * scene + (stack.centre_mm.x > 0 ? 2.0 : 0.0);
-      stack.cards[2].offset_mm += slide_mm * cv::Point2d(std::cos(direction), std::sin(direction));
-    }
-    stacks[1].centre_mm.x += 20;
-    const auto rendered = samples::render_freeze({stacks}, conditions, rng());
-    score.add(read_and_score(rendered, scene));
+    score.add(read_and_score(slid_trick_stacks(scene, 6.0 + 0.35 * scene, rng), scene));
   }
   std::cout << score.report() << '\n';
   EXPECT_EQ(score.matched_stacks, 24);
@@ -181,6 +184,20 @@ TEST(FreezeReader, HolesOverASlidCardBelowReadEmpty) {
   EXPECT_EQ(score.aligned_right, score.scored_stacks());
   EXPECT_EQ(score.cells_wrong, 0);
   EXPECT_LE(score.cells_unknown, 1);
+}
+
+// A card slid 11 to 16 mm shows its monsters right at the top card's edge, then its face and
+// border: colourful, but no table. The stack is not aligned and earns no trick.
+TEST(FreezeReader, ACardSlidFarShowsItsMonstersAndIsNotAligned) {
+  evaluation::FreezeScore score;
+  for (int scene = 0; scene < 12; ++scene) {
+    std::mt19937_64 rng(900 + static_cast<std::uint64_t>(scene));
+    score.add(read_and_score(slid_trick_stacks(scene, 11.0 + 0.45 * scene, rng), scene));
+  }
+  std::cout << score.report() << '\n';
+  EXPECT_EQ(score.matched_stacks, 24);
+  EXPECT_EQ(score.false_tricks, 0);
+  EXPECT_EQ(score.aligned_right, score.scored_stacks());
 }
 
 TEST(FreezeReader, AnEmptyTableHasNoStacks) {

@@ -118,10 +118,10 @@ struct TableModel {
   std::vector<cv::Vec3f> lab;  // white-balanced samples of the table around the card
 };
 
-TableModel sample_table(const CardSampler& sampler) {
+// The table on rings this far outside the card's edges.
+TableModel sample_table(const CardSampler& sampler, const std::array<double, 2>& rings_mm) {
   TableModel table;
-  const double margin_px = 3.0 / sampler.px_per_mm();
-  for (const double outside_mm : {5.0 + margin_px, 9.0 + margin_px}) {
+  for (const double outside_mm : rings_mm) {
     for (double t = 4.0; t <= kCardSideMm - 4.0; t += 4.0) {
       const std::array<cv::Point2d, 4> points = {cv::Point2d{t, -outside_mm},
                                                  {kCardSideMm + outside_mm, t},
@@ -145,11 +145,12 @@ bool looks_like_table(const TableModel& table, const cv::Vec3f& lab, float dista
 // below shows beyond the top card's edge or through its holes.
 class CardMaterial {
  public:
-  enum class Kind { border, face, other };
+  // ink: a monster's print (told by the alignment check, which knows the table beyond).
+  enum class Kind { border, face, ink, other };
 
   CardMaterial(const CardSampler& sampler, const ColourReferences& references,
                const FreezeReaderParams& params)
-      : sampler_(sampler), params_(params) {
+      : params_(params) {
     std::vector<cv::Vec3f> border;
     constexpr double kInsideMm = 1.0;
     for (double t = 8.0; t <= kCardSideMm - 8.0; t += 6.0) {
@@ -179,12 +180,6 @@ class CardMaterial {
     return lab[0] > border_lab_[0] + 8.0f ? Kind::face : Kind::other;
   }
 
-  Kind at(const cv::Point2d& card_mm) const {
-    cv::Vec3f rgb;
-    if (!sampler_.raw(card_mm.x, card_mm.y, rgb)) return Kind::other;
-    return of(sampler_.balanced_lab(rgb));
-  }
-
   // Face or border, however shaded.
   bool is_card(const cv::Vec3f& lab) const {
     return usable_ && std::min(shade_tolerant_distance(lab, border_lab_),
@@ -199,7 +194,6 @@ class CardMaterial {
     return std::sqrt(dl * dl + da * da + db * db);
   }
 
-  const CardSampler& sampler_;
   const FreezeReaderParams& params_;
   bool usable_ = false;
   cv::Vec3f border_lab_;
@@ -418,7 +412,11 @@ class AlignmentCheck {
 
   AlignmentCheck(const CardSampler& sampler, const CardMaterial& material,
                  const FreezeReaderParams& params)
-      : material_(material), params_(params) {
+      : sampler_(sampler),
+        material_(material),
+        params_(params),
+        // Beyond the reach of any card below that still lies on the stack.
+        table_beyond_(sample_table(sampler, {24.0, 30.0})) {
     // The top card's own edge blurs outwards by a pixel or two.
     blur_mm_ = 2.5 / sampler.px_per_mm();
     if (material.usable()) table_like_border_ = border_share_around() >= 0.25;
@@ -459,6 +457,22 @@ class AlignmentCheck {
 
   using Material = CardMaterial::Kind;
 
+  // What lies at a point beyond the top card's edge. Something colourful and unlike the table
+  // beyond is a monster's print: a card below slid far shows its monsters there first, then its
+  // face and border, and the walk outwards must not take them for table.
+  Material material_at(const cv::Point2d& card_mm) const {
+    constexpr float kMinInkChroma = 20.0f;
+    cv::Vec3f rgb;
+    if (!sampler_.raw(card_mm.x, card_mm.y, rgb)) return Material::other;
+    const cv::Vec3f lab = sampler_.balanced_lab(rgb);
+    const Material material = material_.of(lab);
+    if (material != Material::other) return material;
+    const bool colourful = std::hypot(lab[1], lab[2]) >= kMinInkChroma;
+    return colourful && !looks_like_table(table_beyond_, lab, params_.table_match_distance)
+               ? Material::ink
+               : Material::other;
+  }
+
   // The share of the table around the card, beyond most cards below, that reads as border.
   double border_share_around() const {
     int border = 0;
@@ -467,7 +481,7 @@ class AlignmentCheck {
       for (double along = 4.0; along <= kCardSideMm - 4.0; along += 4.0) {
         for (int side = 0; side < 4; ++side) {
           ++total;
-          border += material_.at(point(side, along, outward)) == Material::border ? 1 : 0;
+          border += material_at(point(side, along, outward)) == Material::border ? 1 : 0;
         }
       }
     }
@@ -484,11 +498,12 @@ class AlignmentCheck {
     constexpr double kMinBandMm = 1.0;  // shorter border runs are noise
     constexpr double kMaxBandMm = 4.0;  // the 2 mm border, blurred; longer is table
     // Table for this long in a row: whatever lay beyond the edge has ended, so the walk stops.
+    // A monster's print is no table.
     constexpr double kTableRunMm = 3.0;
     std::vector<Material> walk;
     std::size_t table_run = 0;
     for (double outward = kStepMm; outward <= kReachMm; outward += kStepMm) {
-      walk.push_back(material_.at(point(side, along, outward)));
+      walk.push_back(material_at(point(side, along, outward)));
       table_run = walk.back() == Material::other ? table_run + 1 : 0;
       if (!table_like_border_ && kStepMm * static_cast<double>(table_run) >= kTableRunMm) break;
     }
@@ -503,6 +518,11 @@ class AlignmentCheck {
     while (band < card_end && walk[card_end - 1 - band] == Material::border) ++band;
     if (!table_like_border_ && table_run > 0 && kStepMm * static_cast<double>(band) >= kMinBandMm) {
       return beyond_blur(outward_at(card_end - 1));
+    }
+    // From afar, a card slid far shows a monster's print at the edge, then its face, but its
+    // thin border is lost in the blur: the face ending in table marks where it ends.
+    if (!table_like_border_ && table_run > 0 && face_after_print(walk, card_end, kStepMm)) {
+      return beyond_blur(outward_at(card_end - 1) + kBorderMm / 2);
     }
     double reach = 0.0;
     for (std::size_t start = 0; start < walk.size();) {
@@ -540,6 +560,27 @@ class AlignmentCheck {
       start = end;
     }
     return reach;
+  }
+
+  // Whether the walk, up to `card_end`, is a monster's print from the edge followed by a card's
+  // margin of face (the 5.5 mm between a disk and the card's edge, less what blur takes).
+  bool face_after_print(const std::vector<Material>& walk, std::size_t card_end,
+                        double step_mm) const {
+    constexpr double kMinFaceMm = 1.5;
+    constexpr double kMaxFaceMm = 6.0;
+    constexpr double kMinPrintMm = 1.0;
+    std::size_t face = 0;
+    while (face < card_end && walk[card_end - 1 - face] == Material::face) ++face;
+    const double face_mm = step_mm * static_cast<double>(face);
+    if (face_mm < kMinFaceMm || face_mm > kMaxFaceMm) return false;
+    const auto before_face = walk.begin() + static_cast<long>(card_end - face);
+    const auto first_print = std::find(walk.begin(), before_face, Material::ink);
+    if (first_print == before_face) return false;
+    const double print_starts_mm =
+        step_mm * static_cast<double>(std::distance(walk.begin(), first_print));
+    const double print_mm =
+        step_mm * static_cast<double>(std::count(first_print, before_face, Material::ink));
+    return print_starts_mm <= blur_mm_ + kBorderMm && print_mm >= kMinPrintMm;
   }
 
   struct SideReading {
@@ -597,8 +638,10 @@ class AlignmentCheck {
     return reading;
   }
 
+  const CardSampler& sampler_;
   const CardMaterial& material_;
   const FreezeReaderParams& params_;
+  const TableModel table_beyond_;
   double blur_mm_ = 0;
   // A table that reads as border hides where a card below ends: only a band of border just
   // beyond the card below's face tells.
@@ -617,7 +660,8 @@ FreezeStackReading read_stack(const cv::Mat& bgr, const DetectedSquareCard& card
     return reading;
   }
   sampler.set_gains(white_balance_gains(face.white_linear, references.freeze_face_linear));
-  const TableModel table = sample_table(sampler);
+  const double margin_mm = 3.0 / sampler.px_per_mm();
+  const TableModel table = sample_table(sampler, {5.0 + margin_mm, 9.0 + margin_mm});
   const CardMaterial material(sampler, references, params);
   const AlignmentCheck alignment(sampler, material, params);
   reading.aligned = alignment.aligned();
