@@ -92,6 +92,8 @@ void fill_detached(TrioReading& reading) {
 struct EmptyPlaceView {
   double face_share = 0;
   std::vector<cv::Vec3f> lab;
+  // Lab colours on the way from the centre towards each corner, far out (kTowardsCornerReaches).
+  std::array<std::vector<cv::Vec3f>, 3> lab_towards_corner;
   // Print (darker than face) where a card's body would be, clear of its eyes: sRGB and Lab.
   std::vector<cv::Vec3f> print_rgb, print_lab;
 };
@@ -100,6 +102,10 @@ struct EmptyPlaceView {
 // the eyes and a ring beyond them (the eyes sit 9 mm out, 3.2 mm wide).
 constexpr std::array<double, 3> kPrintRingsMm = {0.0, 4.0, 13.0};
 
+// Shares of the way from a place's centre to a corner (47 mm) that a card lying there, even slid
+// by 3 mm, shows its field at (beyond its body, inside its border): 28 to 36 mm out.
+constexpr std::array<double, 3> kTowardsCornerReaches = {0.6, 0.68, 0.76};
+
 EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
                                 const LocalLattice& lattice, Place place, double side_mm) {
   const auto corners = referee::trio::corners_mm(place, side_mm);
@@ -107,12 +113,21 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
   const cv::Rect image(0, 0, maps.face.cols, maps.face.rows);
   EmptyPlaceView view;
   int face = 0, looked = 0;
-  const auto look = [&](referee::trio::PointMm target, double reach, bool field) {
-    const cv::Point2d pixel = lattice.image_from_lattice(
+  // The Lab colour `reach` of the way from the centre to `target`; false outside the picture.
+  const auto lab_at = [&](referee::trio::PointMm target, double reach, cv::Point2d& pixel,
+                          cv::Vec3f& lab) {
+    pixel = lattice.image_from_lattice(
         {centre.x + reach * (target.x - centre.x), centre.y + reach * (target.y - centre.y)});
     cv::Vec3f rgb;
-    if (!sample_rgb(bgr, pixel, rgb)) return;
-    view.lab.push_back(lab_from_linear(linear_from_srgb(rgb)));
+    if (!sample_rgb(bgr, pixel, rgb)) return false;
+    lab = lab_from_linear(linear_from_srgb(rgb));
+    return true;
+  };
+  const auto look = [&](referee::trio::PointMm target, double reach, bool field) {
+    cv::Point2d pixel;
+    cv::Vec3f lab;
+    if (!lab_at(target, reach, pixel, lab)) return;
+    view.lab.push_back(lab);
     if (!field) return;
     ++looked;
     face += maps.face.at<std::uint8_t>(cv::Point(pixel)) != 0;
@@ -137,6 +152,11 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
   for (std::size_t i = 0; i < 3; ++i) {
     // Beyond a body, clear of the cards around the place even when they lie askew.
     for (const double reach : {0.45, 0.52, 0.6}) look(corners[i], reach, true);
+    for (const double reach : kTowardsCornerReaches) {
+      cv::Point2d pixel;
+      cv::Vec3f lab;
+      if (lab_at(corners[i], reach, pixel, lab)) view.lab_towards_corner[i].push_back(lab);
+    }
     const referee::trio::PointMm side_middle{(corners[i].x + corners[(i + 1) % 3].x) / 2,
                                              (corners[i].y + corners[(i + 1) % 3].y) / 2};
     for (const double reach : {0.0, 0.3, 0.6}) look(side_middle, reach, false);
@@ -145,18 +165,24 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
   return view;
 }
 
-// Whether many other empty places than `index` show `lab` too: the table, however patterned.
-// (A hand covers a few places; they must not vouch for each other.)
-bool shown_around(const std::vector<EmptyPlaceView>& views, std::size_t index, const cv::Vec3f& lab,
-                  float distance) {
-  const double needed = std::max(1.0, 0.3 * static_cast<double>(views.size() - 1));
+// How many other empty places than `index` show `lab` too.
+int places_showing(const std::vector<EmptyPlaceView>& views, std::size_t index,
+                   const cv::Vec3f& lab, float distance) {
   int showing = 0;
   for (std::size_t other = 0; other < views.size(); ++other) {
     if (other == index) continue;
     showing += std::any_of(views[other].lab.begin(), views[other].lab.end(),
                            [&](const cv::Vec3f& seen) { return cv::norm(seen - lab) < distance; });
   }
-  return showing >= needed;
+  return showing;
+}
+
+// Whether many other empty places than `index` show `lab` too: the table, however patterned.
+// (A hand covers a few places; they must not vouch for each other.)
+bool shown_around(const std::vector<EmptyPlaceView>& views, std::size_t index, const cv::Vec3f& lab,
+                  float distance) {
+  const double needed = std::max(1.0, 0.3 * static_cast<double>(views.size() - 1));
+  return places_showing(views, index, lab, distance) >= needed;
 }
 
 // Share of `view`'s colours the table shows around the layout.
@@ -185,6 +211,45 @@ bool shows_monster_print(const std::vector<EmptyPlaceView>& views, std::size_t i
         return shown_around(views, index, lab, params.table_colour_distance);
       });
   return table * 2 < static_cast<std::ptrdiff_t>(view.print_lab.size());
+}
+
+// Whether what covers empty place `index` keeps clear of the layout: towards every corner the
+// place shares with a card, it shows the table, in colours unlike the cards' field, where a card
+// lying there would show its field. So no card lies there under a hand, and the hand stops short
+// of the layout.
+bool covering_clear_of_layout(const std::vector<EmptyPlaceView>& views, std::size_t index,
+                              Place place, const std::set<referee::trio::Vertex>& layout_vertices,
+                              const cv::Vec3f& field_lab, float distance) {
+  // The colours of what covers the place: none of them is evidence of the table.
+  std::vector<cv::Vec3f> covering;
+  for (const cv::Vec3f& lab : views[index].lab) {
+    if (!shown_around(views, index, lab, distance)) covering.push_back(lab);
+  }
+  const auto unlike = [distance](const cv::Vec3f& lab, const cv::Vec3f& other) {
+    return cv::norm(lab - other) >= distance;
+  };
+  // The table: a colour nearly every other place shows, or one many show that is unlike what
+  // covers this place (a patterned table shows many colours, some like a hand's).
+  const auto table = [&](const cv::Vec3f& lab) {
+    const double others = static_cast<double>(views.size() - 1);
+    if (places_showing(views, index, lab, distance) >= 0.9 * others) return true;
+    return shown_around(views, index, lab, distance) &&
+           std::all_of(covering.begin(), covering.end(),
+                       [&](const cv::Vec3f& colour) { return unlike(lab, colour); });
+  };
+  const auto corners = referee::trio::vertices(place);
+  bool shares_a_corner = false;
+  for (std::size_t i = 0; i < corners.size(); ++i) {
+    if (!layout_vertices.contains(corners[i])) continue;
+    shares_a_corner = true;
+    const auto& towards = views[index].lab_towards_corner[i];
+    const bool table_shows = towards.size() == kTowardsCornerReaches.size() &&
+                             std::all_of(towards.begin(), towards.end(), [&](const cv::Vec3f& lab) {
+                               return unlike(lab, field_lab) && table(lab);
+                             });
+    if (!table_shows) return false;
+  }
+  return shares_a_corner;
 }
 
 // The median share of card face the places of [first, last) show (0 for none).
@@ -223,11 +288,18 @@ std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& readi
         empty_at_corner.emplace(next, i);
     }
   }
+  std::set<referee::trio::Vertex> layout_vertices;
+  for (const Place& place : occupied) {
+    for (const referee::trio::Vertex& vertex : referee::trio::vertices(place))
+      layout_vertices.insert(vertex);
+  }
   std::vector<EmptyPlaceView> views;
+  std::vector<Place> places;
   std::vector<std::size_t> beside_card;
   for (const auto* empty : {&empty_beside, &empty_at_corner}) {
     for (const auto& [place, card] : *empty) {
       views.push_back(view_empty_place(bgr, maps, lattices[card], place, side_mm));
+      places.push_back(place);
       beside_card.push_back(card);
     }
   }
@@ -245,11 +317,18 @@ std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& readi
   for (std::size_t i = 0; i < views.size(); ++i) {
     const double needed = i < empty_beside.size() ? hidden_beside : hidden_at_corner;
     if (views[i].face_share >= needed) return "a card beside the layout shows no monster";
-    if (const auto& field = fields[beside_card[i]];
-        field && shows_monster_print(views, i, *field, references, params)) {
+    const auto& field = fields[beside_card[i]];
+    // What covers a place while its field shows the table towards the layout hides no card.
+    const auto clear_of_layout = [&] {
+      return field &&
+             covering_clear_of_layout(views, i, places[i], layout_vertices, lab_from_linear(*field),
+                                      params.table_colour_distance);
+    };
+    if (field && shows_monster_print(views, i, *field, references, params) && !clear_of_layout()) {
       return "a card beside the layout is covered";
     }
-    if (table_like_share(views, i, params.table_colour_distance) < params.min_table_share) {
+    if (table_like_share(views, i, params.table_colour_distance) < params.min_table_share &&
+        !clear_of_layout()) {
       return "something covers the table beside the layout";
     }
   }
