@@ -12,14 +12,19 @@ namespace tableref::vision {
 
 namespace {
 
-// The deck's species with these eyes, shape and pattern; nullopt when it has none.
-std::optional<std::string> species_id(const referee::BugsDeck& deck, int eyes,
+// The deck's species with this shape and pattern and these eyes; nullopt when it has none. Eyes
+// that could not be counted (glare on the body) leave the species to the shape and pattern when
+// the deck has a single species with both (only two-eyed monsters have spots or stripes).
+std::optional<std::string> species_id(const referee::BugsDeck& deck, std::optional<int> eyes,
                                       referee::BugShape shape, referee::BugPattern pattern) {
+  std::optional<std::string> found;
   for (const referee::BugSpecies& species : deck.species) {
-    if (species.eyes == eyes && species.shape == shape && species.pattern == pattern)
-      return species.id;
+    if (species.shape != shape || species.pattern != pattern) continue;
+    if (eyes && species.eyes != *eyes) continue;
+    if (found) return std::nullopt;
+    found = species.id;
   }
-  return std::nullopt;
+  return found;
 }
 
 // Tiles grouped into collections: by seat zone when the seats are known, else by how close they
@@ -109,8 +114,8 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     tile.eyes = face.eyes;
     tile.shape = face.shape;
     tile.pattern = face.pattern;
-    if (tile.eyes && tile.shape && tile.pattern)
-      tile.species = species_id(deck, *tile.eyes, *tile.shape, *tile.pattern);
+    if (tile.shape && tile.pattern)
+      tile.species = species_id(deck, tile.eyes, *tile.shape, *tile.pattern);
     reading.tiles.push_back(tile);
     if (!debug.empty()) log.debug_image("tile-" + std::to_string(reading.tiles.size() - 1), debug);
   }
