@@ -51,9 +51,21 @@ TEST(BugsReader, WebcamScenesAreMostlyReadAndNeverWrong) {
   const auto score = score_level(samples::Level::webcam, 5202, 12);
   EXPECT_GE(score.recall(), 0.97);
   EXPECT_GE(score.precision(), 0.97);
-  EXPECT_GE(score.species_accuracy(), 0.92);
+  EXPECT_GE(score.species_accuracy(), 0.96);
   EXPECT_EQ(score.tiles_wrong, 0);
   EXPECT_GE(score.collection_accuracy(), 0.6);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
+// Yellow bodies whose row of eyes bites notches into them (the blurred rim between yellow and
+// white passes for cream), and glare on a spotted or striped body that hides its eyes: these
+// seeds left such tiles `unknown`. The eyes now rejoin the body, and shape and pattern decide the
+// species when the deck has a single one with both.
+TEST(BugsReader, LightBodiesAndGlaredEyesAreStillRead) {
+  const auto score = score_level(samples::Level::webcam, 78, 20);
+  EXPECT_GE(score.species_accuracy(), 0.99);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_GE(score.collection_accuracy(), 0.84);
   EXPECT_EQ(score.collections_wrong, 0);
 }
 

@@ -3,23 +3,30 @@
 #include <algorithm>
 #include <map>
 #include <numeric>
+#include <opencv2/imgproc.hpp>
 #include <sstream>
 
 #include "bugs_tiles.hpp"
+#include "vision/frame_quality.hpp"
 #include "vision/quad_geometry.hpp"
 
 namespace tableref::vision {
 
 namespace {
 
-// The deck's species with these eyes, shape and pattern; nullopt when it has none.
-std::optional<std::string> species_id(const referee::BugsDeck& deck, int eyes,
+// The deck's species with this shape and pattern and these eyes; nullopt when it has none. Eyes
+// that could not be counted (glare on the body) leave the species to the shape and pattern when
+// the deck has a single species with both (only two-eyed monsters have spots or stripes).
+std::optional<std::string> species_id(const referee::BugsDeck& deck, std::optional<int> eyes,
                                       referee::BugShape shape, referee::BugPattern pattern) {
+  std::optional<std::string> found;
   for (const referee::BugSpecies& species : deck.species) {
-    if (species.eyes == eyes && species.shape == shape && species.pattern == pattern)
-      return species.id;
+    if (species.shape != shape || species.pattern != pattern) continue;
+    if (eyes && species.eyes != *eyes) continue;
+    if (found) return std::nullopt;
+    found = species.id;
   }
-  return std::nullopt;
+  return found;
 }
 
 // Tiles grouped into collections: by seat zone when the seats are known, else by how close they
@@ -82,6 +89,30 @@ referee::bugs::Score score_of(const std::vector<BugsTileReading>& tiles,
   return referee::bugs::score(collection);
 }
 
+// Whether a hand or arm reaching in from the picture's edge comes within a tile's side of a tile:
+// a tile it covers whole shows nothing, not even its eyes, and the collection would be scored
+// short.
+bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  if (tiles.empty()) return false;
+  FrameQualityMeter meter;
+  meter.measure(bgr);
+  const cv::Mat& hands = meter.intrusion_mask();
+  if (hands.empty() || cv::countNonZero(hands) == 0) return false;
+  const double scale = static_cast<double>(hands.cols) / bgr.cols;
+  cv::Mat near_tiles = cv::Mat::zeros(hands.size(), CV_8U);
+  for (const auto& corners : tiles) {
+    std::vector<cv::Point> polygon;
+    for (const cv::Point2d& corner : corners) polygon.emplace_back(corner * scale);
+    cv::fillConvexPoly(near_tiles, polygon, 255);
+    const double side_px = cv::norm(corners[1] - corners[0]) * scale;
+    const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4 * scale;
+    cv::circle(near_tiles, centre, static_cast<int>(std::lround(1.5 * side_px)), 255, cv::FILLED);
+  }
+  cv::Mat overlap;
+  cv::bitwise_and(hands, near_tiles, overlap);
+  return cv::countNonZero(overlap) > 0;
+}
+
 }  // namespace
 
 namespace {
@@ -109,8 +140,8 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     tile.eyes = face.eyes;
     tile.shape = face.shape;
     tile.pattern = face.pattern;
-    if (tile.eyes && tile.shape && tile.pattern)
-      tile.species = species_id(deck, *tile.eyes, *tile.shape, *tile.pattern);
+    if (tile.shape && tile.pattern)
+      tile.species = species_id(deck, tile.eyes, *tile.shape, *tile.pattern);
     reading.tiles.push_back(tile);
     if (!debug.empty()) log.debug_image("tile-" + std::to_string(reading.tiles.size() - 1), debug);
   }
@@ -150,6 +181,10 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.unstable = true;
     reading.doubts.push_back(std::to_string(strays.size()) +
                              " eye-like spot(s) outside every tile found: a tile may be missed");
+  }
+  if (hand_near_tiles(bgr, tile_corners)) {
+    reading.unstable = true;
+    reading.doubts.push_back("a hand lies over or beside the tiles: a tile may be hidden");
   }
   // An empty table is never read as a game with no tiles: the tiles may not stand out from it.
   if (reading.tiles.empty()) {

@@ -247,6 +247,8 @@ constexpr double kBodyInsetMm = 1.5;   // the body's blurred edge is left out
 constexpr double kSolidWhiteMm = 1.0;  // white thinner than this is noise, not an eye
 constexpr double kEyeSpillMm = 2.0;    // how far an eye may stick out of the body
 constexpr double kEyeRimMm = 1.5;      // the blurred rim around an eye's white
+constexpr double kMinCutOffMm2 = 8.0;  // a part of the body an eye row cut off (a pupil is less)
+constexpr double kEyeRingWhiteness = 0.75;  // around a pupil: as white as the cream or whiter
 // Whiteness (the lowest channel against the cream's): eyes about 1, every body colour below 0.35.
 constexpr float kBodyWhiteness = 0.45f, kEyeWhiteness = 0.9f;
 // White against cream #EFE3C2: blue over red by 255 / 194 - 255 / 239.
@@ -783,6 +785,47 @@ cv::Mat outline_with_eyes(const cv::Mat& body, const cv::Mat& eye_white, double 
   return largest_filled(outline & within_hull);
 }
 
+// Where the face shows an eye: a dark pupil in a ring as white as the cream or whiter.
+cv::Mat eye_marks(const RelativeFace& face, double px_per_mm) {
+  const cv::Mat pupil = ring_mean(face.grey, 0, kStrayPupilMm * px_per_mm);
+  const double ring_from = kStrayWhiteFromMm * px_per_mm, ring_to = kStrayWhiteToMm * px_per_mm;
+  const cv::Mat ring_grey = ring_mean(face.grey, ring_from, ring_to);
+  const cv::Mat ring_white = ring_mean(whiteness(face), ring_from, ring_to);
+  return (ring_white > kEyeRingWhiteness) & (pupil < kStrayPupilDark * ring_grey);
+}
+
+// The body whole again where its eyes cut into it: a light body (yellow) passes through the
+// cream's colour on its way to an eye's white, so a row of eyes can bite notches out of it or part
+// it in two. The eyes and the parts they join are one body, within the convex hull of the parts
+// (an eye spilling over the edge is no body).
+cv::Mat rejoined_body(const cv::Mat& largest_part, const cv::Mat& not_cream,
+                      const RelativeFace& face, double px_per_mm) {
+  cv::Mat labels, stats, centres;
+  const int count = cv::connectedComponentsWithStats(eye_marks(face, px_per_mm) & not_cream, labels,
+                                                     stats, centres, 8);
+  if (count <= 1) return largest_part;
+  cv::Mat eyes(not_cream.size(), CV_8U, cv::Scalar(0));
+  for (int label = 1; label < count; ++label) {
+    const cv::Point2d pupil(centres.at<double>(label, 0), centres.at<double>(label, 1));
+    cv::circle(eyes, pupil, static_cast<int>(std::lround((kEyeRadiusMm + 0.5) * px_per_mm)),
+               cv::Scalar(255), cv::FILLED);
+  }
+  if (cv::countNonZero(eyes & ~largest_part) == 0) return largest_part;  // no eye cuts into it
+  cv::Mat parts;  // the body's parts the eyes join, cut-off parts of a pupil's size left out
+  cv::morphologyEx(not_cream & ~eyes, parts, cv::MORPH_OPEN,
+                   ellipse_kernel(std::sqrt(kMinCutOffMm2) * px_per_mm));
+  parts |= largest_part;
+  cv::Mat joined = parts | eyes;
+  cv::morphologyEx(joined, joined, cv::MORPH_CLOSE, ellipse_kernel(kEyeRimMm * px_per_mm));
+  joined = largest_filled(joined);
+  std::vector<cv::Point> points, hull;
+  cv::findNonZero(parts & joined, points);
+  cv::convexHull(points, hull);
+  cv::Mat within_hull(not_cream.size(), CV_8U, cv::Scalar(0));
+  cv::fillConvexPoly(within_hull, hull, cv::Scalar(255));
+  return largest_filled((joined & within_hull) | largest_part);
+}
+
 }  // namespace
 
 TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
@@ -807,8 +850,8 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
                       art_area;
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_CLOSE, ellipse_kernel(1.2 * px_per_mm));
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
-  const cv::Mat body = largest_filled(not_cream);
-  if (cv::countNonZero(body) < kMinBodyMm2 * px_per_mm * px_per_mm) {
+  const cv::Mat largest_part = largest_filled(not_cream);
+  if (cv::countNonZero(largest_part) < kMinBodyMm2 * px_per_mm * px_per_mm) {
     tile.blank = true;
     return tile;
   }
@@ -819,6 +862,7 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   // Only solid white next to the body counts: the cream's noise passes for white here and there.
   cv::Mat eyes_by_body;
   cv::morphologyEx(white, eyes_by_body, cv::MORPH_OPEN, ellipse_kernel(kSolidWhiteMm * px_per_mm));
+  const cv::Mat body = rejoined_body(largest_part, not_cream, face, px_per_mm);
   cv::Mat near_body;
   cv::dilate(body, near_body, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
   tile.eyes =

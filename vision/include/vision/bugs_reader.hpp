@@ -50,9 +50,11 @@ struct BugsTileReading {
   std::optional<int> eyes;                     // monsters: 1 to 3; nullopt: unknown
   std::optional<referee::BugShape> shape;      // nullopt: unknown
   std::optional<referee::BugPattern> pattern;  // nullopt: unknown
-  std::optional<std::string> species;          // a deck id when all three are read and exist
-  std::optional<int> value;                    // trophies: 1 to 3; nullopt: unknown
-  int collection = 0;                          // index into BugsReading::collections
+  // A deck id when all three are read and exist, or when the shape and pattern read leave the
+  // deck a single species whatever the eyes.
+  std::optional<std::string> species;
+  std::optional<int> value;  // trophies: 1 to 3; nullopt: unknown
+  int collection = 0;        // index into BugsReading::collections
 };
 
 struct BugsCollectionReading {
