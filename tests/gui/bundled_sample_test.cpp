@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
-#include <QElapsedTimer>
 #include <algorithm>
 #include <fstream>
 
@@ -38,13 +37,7 @@ TEST_P(BundledSample, PlaysWithTheClipsPlayersAndAnnouncesItsTrueEvents) {
                                           ".events.jsonl");
   ASSERT_TRUE(truth.ok()) << truth.error().message;
 
-  MainWindowOptions options;
-  options.use_settings = false;
-  options.play_sample_on_first_start = false;
-  options.session.speech_engine = "none";
-  options.session.playback.every_frame = true;  // refereed the same on a busy machine
-  options.session.verdict_banner_s = 600;
-  MainWindow window(options);
+  MainWindow window(testing::refereeing_window_options());
   window.resize(1500, 900);
   window.show();
   Session& session = window.session();
@@ -54,18 +47,10 @@ TEST_P(BundledSample, PlaysWithTheClipsPlayersAndAnnouncesItsTrueEvents) {
   ASSERT_FALSE(setup.problem().has_value()) << *setup.problem();
   session.set_setup(setup);
 
-  bool finished = false;
-  QObject::connect(&session, &Session::inputFinished, [&finished] { finished = true; });
-  QElapsedTimer since_last_change;
-  since_last_change.start();
-  QObject::connect(&session, &Session::overlayChanged,
-                   [&since_last_change] { since_last_change.restart(); });
   QAction* play_sample = window.findChild<QAction*>("action_play_sample");
   ASSERT_NE(play_sample, nullptr);
-  play_sample->trigger();
-  ASSERT_TRUE(testing::wait_until([&finished] { return finished; }, 120000));
-  // The last results cross over after the input ended: wait until nothing changes for a second.
-  testing::wait_until([&since_last_change] { return since_last_change.elapsed() > 1000; }, 20000);
+  ASSERT_TRUE(testing::play_to_the_end(
+      session, [play_sample] { play_sample->trigger(); }, 120000));
 
   EXPECT_EQ(session.setup().game, param.game);
   EXPECT_EQ(session.setup().players.size(), param.clip_players);

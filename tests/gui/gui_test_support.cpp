@@ -34,6 +34,34 @@ const std::filesystem::path& sample_clip() {
   return clip;
 }
 
+MainWindowOptions refereeing_window_options() {
+  MainWindowOptions options;
+  options.use_settings = false;
+  options.play_sample_on_first_start = false;
+  options.session.speech_engine = "none";
+  options.session.playback.every_frame = true;
+  options.session.verdict_banner_s = 600;
+  return options;
+}
+
+bool play_to_the_end(Session& session, const std::function<void()>& start, int timeout_ms) {
+  bool finished = false;
+  const QMetaObject::Connection on_end =
+      QObject::connect(&session, &Session::inputFinished, [&finished] { finished = true; });
+  QElapsedTimer since_last_change;
+  since_last_change.start();
+  const QMetaObject::Connection on_change = QObject::connect(
+      &session, &Session::overlayChanged, [&since_last_change] { since_last_change.restart(); });
+  start();
+  const bool ended = wait_until([&finished] { return finished; }, timeout_ms);
+  if (ended) {
+    wait_until([&since_last_change] { return since_last_change.elapsed() > 1000; }, 20000);
+  }
+  QObject::disconnect(on_end);
+  QObject::disconnect(on_change);
+  return ended;
+}
+
 bool wait_until(const std::function<bool()>& done, int timeout_ms) {
   QElapsedTimer clock;
   clock.start();
