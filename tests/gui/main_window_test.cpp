@@ -24,17 +24,6 @@
 namespace tableref::gui {
 namespace {
 
-MainWindowOptions test_options() {
-  MainWindowOptions options;
-  options.use_settings = false;
-  options.play_sample_on_first_start = false;
-  options.session.speech_engine = "none";
-  // Every frame of the clip is read, so the game is refereed the same on a busy machine.
-  options.session.playback.every_frame = true;
-  options.session.verdict_banner_s = 600;  // keep the banner up for the screenshots
-  return options;
-}
-
 std::string screenshot(QWidget& widget, const std::string& name) {
   const std::filesystem::path path = testing::screenshot_dir() / name;
   widget.grab().save(QString::fromStdString(path.string()));
@@ -51,7 +40,7 @@ bool near_colour(QRgb pixel, const QColor& expected, int tolerance = 40) {
 class PlayedSampleGame : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    window_ = new MainWindow(test_options());
+    window_ = new MainWindow(testing::refereeing_window_options());
     window_->resize(1500, 900);
     window_->show();
     Session& session = window_->session();
@@ -294,7 +283,7 @@ TEST_F(PlayedSampleGame, EveryMenuActionHasAShortcutOrAMnemonic) {
 }
 
 TEST(MainWindowStart, ShowsWhatToDoWhenThereIsNoInput) {
-  MainWindow window(test_options());
+  MainWindow window(testing::refereeing_window_options());
   window.resize(1200, 760);
   window.show();
   QApplication::processEvents();
@@ -310,7 +299,7 @@ namespace tableref::gui {
 namespace {
 
 TEST(MainWindowKeyboard, StartsTheTimersAndMovesBetweenPanesFromTheKeyboard) {
-  MainWindow window(test_options());
+  MainWindow window(testing::refereeing_window_options());
   window.resize(1400, 860);
   window.show();
   QApplication::setActiveWindow(&window);
