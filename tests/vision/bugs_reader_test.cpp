@@ -15,9 +15,10 @@
 namespace tableref::vision {
 namespace {
 
-evaluation::BugsScore score_level(samples::Level level, std::uint64_t run_seed, int images) {
+evaluation::BugsScore score_level(samples::Level level, std::uint64_t run_seed, int images,
+                                  int first_image = 0) {
   evaluation::BugsScore total;
-  for (int i = 0; i < images; ++i) {
+  for (int i = first_image; i < first_image + images; ++i) {
     const auto rendered =
         samples::render_random(referee::Game::bugs, level, samples::image_seed(run_seed, i));
     StageLog log;
@@ -32,14 +33,23 @@ evaluation::BugsScore score_level(samples::Level level, std::uint64_t run_seed, 
   return total;
 }
 
+// What a set of pictures must reach at least; no tile and no collection is ever read wrong.
+struct Floor {
+  double recall = 0, precision = 0, species = 0, collections = 0;
+};
+
+void expect_at_least(const evaluation::BugsScore& score, const Floor& floor) {
+  EXPECT_GE(score.recall(), floor.recall);
+  EXPECT_GE(score.precision(), floor.precision);
+  EXPECT_GE(score.species_accuracy(), floor.species);
+  EXPECT_GE(score.collection_accuracy(), floor.collections);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
   const auto score = score_level(samples::Level::clean, 4101, 10);
-  EXPECT_GE(score.recall(), 0.97);
-  EXPECT_GE(score.precision(), 0.99);
-  EXPECT_GE(score.species_accuracy(), 0.99);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_GE(score.collection_accuracy(), 0.95);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_at_least(score, {.recall = 0.97, .precision = 0.99, .species = 0.99, .collections = 0.95});
 }
 
 // The targets are 99 % of species right and 95 % of collections scored exactly. Eyes are read
@@ -49,42 +59,42 @@ TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
 // read wrong.
 TEST(BugsReader, WebcamScenesAreMostlyReadAndNeverWrong) {
   const auto score = score_level(samples::Level::webcam, 5202, 12);
-  EXPECT_GE(score.recall(), 0.97);
-  EXPECT_GE(score.precision(), 0.97);
-  EXPECT_GE(score.species_accuracy(), 0.96);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_GE(score.collection_accuracy(), 0.6);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_at_least(score, {.recall = 0.97, .precision = 0.97, .species = 0.96, .collections = 0.6});
 }
 
 // Yellow bodies whose row of eyes bites notches into them (the blurred rim between yellow and
 // white passes for cream), and glare on a spotted or striped body that hides its eyes: these
 // seeds left such tiles `unknown`. The eyes now rejoin the body, and shape and pattern decide the
-// species when the deck has a single one with both.
+// species when the deck has a single one with both. Light patterned cloths hid five tiles of one
+// picture; their faces are now found by their hue, one of them left `unknown`.
 TEST(BugsReader, LightBodiesAndGlaredEyesAreStillRead) {
   const auto score = score_level(samples::Level::webcam, 78, 20);
-  EXPECT_GE(score.species_accuracy(), 0.99);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_GE(score.collection_accuracy(), 0.84);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_at_least(score, {.recall = 0.99, .species = 0.985, .collections = 0.9});
 }
 
-// On light gingham a tile can still merge with the table and be missed; its eyes still show
-// outside every tile found, so the picture is unstable rather than scored without that tile.
+// Cream faces on light dotted, striped and gingham cloths, neither brighter than the table nor
+// outlined all around: found by their hue, across the picture and then around every eye left
+// outside a tile (a copy printed a little off). Brightness and outlines found 91 % of these tiles.
+TEST(BugsReader, TilesOnLightPatternedClothsAreFoundByTheirHue) {
+  const auto score = score_level(samples::Level::webcam, 77, 60);
+  expect_at_least(score, {.recall = 0.99, .collections = 0.84});
+}
+
+// A tile can still merge with the table and be missed (picture 48 of this seed: a yellowish copy
+// on white dotted cloth); its eyes still show outside every tile found, so the picture is
+// unstable rather than scored without that tile.
 TEST(BugsReader, ATileLostInTheTableMakesThePictureUnstable) {
-  const auto score = score_level(samples::Level::webcam, 77, 8);
-  EXPECT_LT(score.recall(), 1.0);  // these seeds do lose a tile in the table
+  const auto score = score_level(samples::Level::webcam, 77, 1, 48);
+  EXPECT_LT(score.recall(), 1.0);  // this picture does lose a tile in the table
   EXPECT_EQ(score.collections_wrong, 0);
+  EXPECT_EQ(score.collections_exact, 0);
 }
 
 // Light grey and striped cloths as bright as the tiles' cream: the faces are found by their
 // outline in colour, where brightness alone found none on several of these pictures.
 TEST(BugsReader, TilesAsBrightAsTheTableAreFoundByTheirOutline) {
   const auto score = score_level(samples::Level::webcam, 78, 8);
-  EXPECT_GE(score.recall(), 0.9);
-  EXPECT_GE(score.collection_accuracy(), 0.6);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_at_least(score, {.recall = 0.9, .collections = 0.6});
 }
 
 // A table where no tile stands out is not read as a game without tiles.

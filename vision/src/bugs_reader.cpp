@@ -117,14 +117,11 @@ bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2
 
 namespace {
 
-BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
-                              const BugsReaderParams& params, StageLog& log,
-                              const SeatOfPoint& seat_of) {
-  BugsReading reading;
-  const auto found = bugs::find_tiles(bgr, params, log);
-
-  StageTimer read_stage(log, "read tiles");
-  std::vector<std::array<cv::Point2d, 4>> tile_corners;  // of the tiles read, blanks left out
+// Reads the tiles whose outer corners were found, blanks left out, into `reading`; their corners
+// go to `tile_corners`.
+void read_found_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& found,
+                      const referee::BugsDeck& deck, const BugsReaderParams& params, StageLog& log,
+                      BugsReading& reading, std::vector<std::array<cv::Point2d, 4>>& tile_corners) {
   for (const auto& corners : found) {
     BugsTileReading tile;
     tile.polygon = corners;
@@ -145,10 +142,34 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.tiles.push_back(tile);
     if (!debug.empty()) log.debug_image("tile-" + std::to_string(reading.tiles.size() - 1), debug);
   }
+}
+
+BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
+                              const BugsReaderParams& params, StageLog& log,
+                              const SeatOfPoint& seat_of) {
+  BugsReading reading;
+  const auto found = bugs::find_tiles(bgr, params, log);
+
+  StageTimer read_stage(log, "read tiles");
+  std::vector<std::array<cv::Point2d, 4>> tile_corners;  // of the tiles read, blanks left out
+  read_found_tiles(bgr, found, deck, params, log, reading, tile_corners);
+  read_stage.finish(static_cast<int>(reading.tiles.size()));
+
+  StageTimer stray_stage(log, "stray eyes");
+  // A blank region is no tile: an eye within it is a stray one.
+  std::vector<cv::Point2d> strays = bugs::stray_eyes(bgr, tile_corners);
+  // A tile whose cream is printed a little off may stand out from the table only around it.
+  if (!strays.empty()) {
+    const auto near = bugs::find_tiles_near(bgr, strays, tile_corners, params);
+    if (!near.empty()) {
+      read_found_tiles(bgr, near, deck, params, log, reading, tile_corners);
+      strays = bugs::stray_eyes(bgr, tile_corners);
+    }
+  }
+  stray_stage.finish(static_cast<int>(strays.size()));
   std::sort(reading.tiles.begin(), reading.tiles.end(), [](const auto& a, const auto& b) {
     return std::pair(a.center.y, a.center.x) < std::pair(b.center.y, b.center.x);
   });
-  read_stage.finish(static_cast<int>(reading.tiles.size()));
 
   StageTimer score_stage(log, "collections");
   std::vector<int> seats;
@@ -171,10 +192,6 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.unstable = true;
     reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
   }
-  StageTimer stray_stage(log, "stray eyes");
-  // A blank region is no tile: an eye within it is a stray one.
-  const std::vector<cv::Point2d> strays = bugs::stray_eyes(bgr, tile_corners);
-  stray_stage.finish(static_cast<int>(strays.size()));
   // A tile the table hid would be scored as missing: its eyes still show, so the picture is not
   // to be trusted.
   if (!strays.empty()) {

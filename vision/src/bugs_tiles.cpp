@@ -5,6 +5,7 @@
 #include <limits>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
+#include <utility>
 
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
@@ -640,51 +641,234 @@ cv::Mat edge_free(const cv::Mat& bgr, const BugsReaderParams& params) {
 
 }  // namespace
 
+namespace {
+
+// Cream faces by their hue: on a light cloth a face is no brighter than the table, and a side
+// lit from across it has next to no outline, yet its hue sets it apart. Hue is read as the log
+// ratios blue / green and red / green, which the light's brightness leaves alone.
+constexpr double kHueBin = 0.01;  // log ratio per histogram bin
+constexpr int kHueBins = 150;     // both ratios from kHueLow to kHueLow + 1.5
+constexpr double kHueLowBlue = -1.0, kHueLowRed = -0.5;
+constexpr double kEvenHueSpread = 0.015;  // an even area's hue varies less than this nearby
+constexpr double kMinEvenRelative = 0.5;  // even areas as light as a face
+constexpr double kCreamHueRadius = 0.06;  // a face's pixels lie this close to its peak's hue
+// Around an eye no tile holds, its tile is looked for this many tile sides away.
+constexpr double kNearTileReach = 1.2;
+// How many of the most common hues of even, light areas are tried, at what scale of the picture.
+struct HueSearch {
+  int hues;
+  double scale;
+};
+// Across the whole picture, halved; around an eye (the table, its print, the tiles nearby and the
+// one sought), at full scale: a face cut out more sharply is fitted better.
+constexpr HueSearch kPictureHueSearch{3, 0.5}, kNearHueSearch{5, 1.0};
+
+struct HuePlanes {
+  cv::Mat blue, red;  // CV_32F log ratios against green
+};
+
+HuePlanes hue_planes(const cv::Mat& bgr) {
+  cv::Mat as_float;
+  bgr.convertTo(as_float, CV_32FC3, 1.0, 1.0);
+  cv::GaussianBlur(as_float, as_float, {0, 0}, 1.0);
+  std::vector<cv::Mat> channels;
+  cv::split(as_float, channels);
+  HuePlanes planes;
+  cv::log(channels[0] / channels[1], planes.blue);
+  cv::log(channels[2] / channels[1], planes.red);
+  return planes;
+}
+
+// The local variance of `plane` over a `window` square.
+cv::Mat local_variance(const cv::Mat& plane, int window) {
+  cv::Mat mean, mean_of_squares;
+  cv::blur(plane, mean, {window, window});
+  cv::blur(plane.mul(plane), mean_of_squares, {window, window});
+  return mean_of_squares - mean.mul(mean);
+}
+
+// The most common hues of the even, light areas: the table's, a face's (a face's cream band is
+// even; the rims of a cloth's printed pattern, which pass through the same hues, are not).
+std::vector<cv::Point2d> common_even_hues(const HuePlanes& hue, const cv::Mat& light, int wanted) {
+  constexpr int kWindow = 7;
+  const cv::Mat even = (local_variance(hue.blue, kWindow) + local_variance(hue.red, kWindow)) <
+                       kEvenHueSpread * kEvenHueSpread;
+  cv::Mat histogram(kHueBins, kHueBins, CV_32F, cv::Scalar(0));
+  for (int y = 0; y < even.rows; ++y) {
+    for (int x = 0; x < even.cols; ++x) {
+      if (even.at<uchar>(y, x) == 0 || light.at<uchar>(y, x) == 0) continue;
+      const int row = static_cast<int>((hue.blue.at<float>(y, x) - kHueLowBlue) / kHueBin);
+      const int col = static_cast<int>((hue.red.at<float>(y, x) - kHueLowRed) / kHueBin);
+      if (row < 0 || row >= kHueBins || col < 0 || col >= kHueBins) continue;
+      histogram.at<float>(row, col) += 1;
+    }
+  }
+  cv::GaussianBlur(histogram, histogram, {0, 0}, 1.5);
+  cv::Mat neighbourhood_max;
+  cv::dilate(histogram, neighbourhood_max, cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
+  std::vector<std::pair<float, cv::Point2d>> peaks;
+  for (int row = 0; row < kHueBins; ++row) {
+    for (int col = 0; col < kHueBins; ++col) {
+      const float count = histogram.at<float>(row, col);
+      if (count < 1 || count < neighbourhood_max.at<float>(row, col)) continue;
+      peaks.emplace_back(count, cv::Point2d(kHueLowBlue + (row + 0.5) * kHueBin,
+                                            kHueLowRed + (col + 0.5) * kHueBin));
+    }
+  }
+  std::sort(peaks.begin(), peaks.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<cv::Point2d> hues;
+  for (std::size_t i = 0; i < peaks.size() && std::cmp_less(i, wanted); ++i)
+    hues.push_back(peaks[i].second);
+  return hues;
+}
+
+// One mask per common hue of even, light areas: the pixels of that hue, full size.
+std::vector<cv::Mat> even_hue_masks(const cv::Mat& bgr, const cv::Mat& relative,
+                                    const HueSearch& search) {
+  cv::Mat small = bgr, small_relative = relative;
+  if (search.scale != 1.0) {
+    cv::resize(bgr, small, {}, search.scale, search.scale, cv::INTER_AREA);
+    cv::resize(relative, small_relative, small.size(), 0, 0, cv::INTER_AREA);
+  }
+  const HuePlanes hue = hue_planes(small);
+  const cv::Mat light = small_relative > kMinEvenRelative;
+  std::vector<cv::Mat> masks;
+  for (const cv::Point2d& peak : common_even_hues(hue, light, search.hues)) {
+    cv::Mat blue_off = hue.blue - peak.x, red_off = hue.red - peak.y;
+    cv::Mat near =
+        (blue_off.mul(blue_off) + red_off.mul(red_off) < kCreamHueRadius * kCreamHueRadius) & light;
+    if (search.scale != 1.0) {
+      cv::resize(near, near, bgr.size(), 0, 0, cv::INTER_LINEAR);
+      near = near > 127;
+    }
+    masks.push_back(near);
+  }
+  return masks;
+}
+
+}  // namespace
+
+namespace {
+
+// Tiles gathered from masks of their faces, each tile once.
+class TileCollector {
+ public:
+  TileCollector(const cv::Mat& bgr, const BugsReaderParams& params,
+                std::vector<std::array<cv::Point2d, 4>> known_tiles = {})
+      : bgr_(bgr), params_(params), tiles_(std::move(known_tiles)), known_count_(tiles_.size()) {}
+
+  // The faces in `mask` (a part of the picture from `origin` on), whose outlines lie `inset_px`
+  // inside the tiles' edges; returns how many tiles were new.
+  int add_faces(const cv::Mat& mask, int inset_px, cv::Point origin = {0, 0}) {
+    const double min_area = params_.min_side_px * params_.min_side_px * 0.5;
+    int found = 0;
+    const cv::Rect inside(1, 1, mask.cols - 2, mask.rows - 2);
+    for (auto outline : component_outlines(mask)) {
+      const double area = cv::contourArea(outline);
+      if (area < min_area) continue;
+      // A face the mask's edge cuts is not seen whole (a part of the picture holds the table).
+      const cv::Rect bounds = cv::boundingRect(outline);
+      if ((bounds & inside) != bounds) continue;
+      for (cv::Point& point : outline) point += origin;
+      const auto corners = tile_of(outline, area, inset_px);
+      if (corners && !known(*corners)) {
+        tiles_.push_back(*corners);
+        ++found;
+      }
+    }
+    return found;
+  }
+
+  // As add_faces, specks opened away first; tiles lying close may touch in the mask at a corner:
+  // an eroded mask parts them, and the quadrilaterals found are grown back by the erosion.
+  int add_opened_faces(cv::Mat mask, int erosion_px, cv::Point origin = {0, 0}) {
+    cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+    if (erosion_px > 0) cv::erode(mask, mask, ellipse_kernel(2 * erosion_px + 1));
+    return add_faces(mask, erosion_px, origin);
+  }
+
+  bool holds(cv::Point2d point) const {
+    return std::any_of(tiles_.begin(), tiles_.end(), [&](const auto& tile) {
+      const std::vector<cv::Point2f> polygon(tile.begin(), tile.end());
+      return cv::pointPolygonTest(polygon, cv::Point2f(point), false) >= 0;
+    });
+  }
+
+  // The tiles found, those it was given first left out.
+  std::vector<std::array<cv::Point2d, 4>> take_new() {
+    return {tiles_.begin() + static_cast<long>(known_count_), tiles_.end()};
+  }
+
+ private:
+  // The tile whose face has this outline, when it is a plausible one.
+  std::optional<std::array<cv::Point2d, 4>> tile_of(const std::vector<cv::Point>& outline,
+                                                    double area, int inset_px) const {
+    // A gold border may join the face or part from it: a quadrilateral found inside a gold band
+    // is a trophy's face, grown to its outer edge.
+    constexpr double kCheckPxPerMm = 2.0;
+    const auto rough = quadrilateral_of(outline);
+    if (!rough) return std::nullopt;
+    const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
+    const double fill = area / cv::contourArea(rough_polygon);
+    if (fill < params_.min_fill || fill > params_.max_fill) return std::nullopt;
+    std::array<cv::Point2d, 4> corners = canonical_corner_order(refine_corners(outline, *rough));
+    if (inset_px > 0) {
+      const double side_px = mean_side(corners);
+      corners = canonical_corner_order(
+          grow_square(corners, kTileSideMm, kTileSideMm * (side_px + 2 * inset_px) / side_px));
+    }
+    if (!gold_bordered(bgr_, corners, kCheckPxPerMm)) {
+      const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
+      if (gold_bordered(bgr_, grown, kCheckPxPerMm)) corners = canonical_corner_order(grown);
+    }
+    if (!plausible(corners, params_, bgr_.size())) return std::nullopt;
+    return corners;
+  }
+
+  bool known(const std::array<cv::Point2d, 4>& corners) const {
+    const double side = mean_side(corners);
+    return std::any_of(tiles_.begin(), tiles_.end(), [&](const auto& tile) {
+      return cv::norm(centre_of(tile) - centre_of(corners)) < side / 4;
+    });
+  }
+
+  const cv::Mat& bgr_;
+  const BugsReaderParams& params_;
+  std::vector<std::array<cv::Point2d, 4>> tiles_;
+  std::size_t known_count_;
+};
+
+// Adds the faces of the most common hues of even, light areas of `part`, the picture's part
+// from `origin` on (`relative`: its luminance against the local white).
+int add_faces_by_hue(TileCollector& collector, const cv::Mat& part, const cv::Mat& relative,
+                     cv::Point origin, const HueSearch& search, const BugsReaderParams& params,
+                     StageLog* log) {
+  int found = 0;
+  const std::vector<cv::Mat> masks = even_hue_masks(part, relative, search);
+  for (std::size_t i = 0; i < masks.size(); ++i) {
+    if (log != nullptr) log->debug_image("face-hue-" + std::to_string(i), masks[i]);
+    for (const int erosion_px : {0, params.parting_erosion_px})
+      found += collector.add_opened_faces(masks[i], erosion_px, origin);
+  }
+  return found;
+}
+
+}  // namespace
+
+double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  std::vector<double> sides;
+  for (const auto& corners : tiles) sides.push_back(mean_side(corners));
+  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
+  return sides[sides.size() / 2];
+}
+
 std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
                                                    const BugsReaderParams& params, StageLog& log) {
   StageTimer white_stage(log, "local white");
   const cv::Mat relative = relative_luminance(bgr, params.white_downscale);
   white_stage.finish();
-  const double min_area = params.min_side_px * params.min_side_px * 0.5;
-  std::vector<std::array<cv::Point2d, 4>> tiles;
-  // A gold border may join the face or part from it: a quadrilateral found inside a gold band is a
-  // trophy's face, grown to its outer edge.
-  constexpr double kCheckPxPerMm = 2.0;
-  // The faces in `mask`, whose outlines lie `inset_px` inside the tiles' edges.
-  const auto add_tiles_in = [&](const cv::Mat& mask, int inset_px) {
-    int found = 0;
-    for (const auto& outline : component_outlines(mask)) {
-      const double area = cv::contourArea(outline);
-      if (area < min_area) continue;
-      const auto rough = quadrilateral_of(outline);
-      if (!rough) continue;
-      const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
-      const double fill = area / cv::contourArea(rough_polygon);
-      if (fill < params.min_fill || fill > 1.08) continue;
-      std::array<cv::Point2d, 4> corners = canonical_corner_order(refine_corners(outline, *rough));
-      if (inset_px > 0) {
-        const double side_px = mean_side(corners);
-        corners = canonical_corner_order(
-            grow_square(corners, kTileSideMm, kTileSideMm * (side_px + 2 * inset_px) / side_px));
-      }
-      if (!gold_bordered(bgr, corners, kCheckPxPerMm)) {
-        const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
-        if (gold_bordered(bgr, grown, kCheckPxPerMm)) corners = canonical_corner_order(grown);
-      }
-      if (!plausible(corners, params, bgr.size())) continue;
-      const double side = mean_side(corners);
-      const bool known = std::any_of(tiles.begin(), tiles.end(), [&](const auto& tile) {
-        return cv::norm(centre_of(tile) - centre_of(corners)) < side / 4;
-      });
-      if (!known) {
-        tiles.push_back(corners);
-        ++found;
-      }
-    }
-    return found;
-  };
-  // Tiles lying close may touch in the mask at a corner: eroded masks part them, and the
-  // quadrilaterals found are grown back by the erosion.
+  TileCollector collector(bgr, params);
   for (const int erosion_px : {0, params.parting_erosion_px}) {
     for (const double threshold : params.face_thresholds) {
       StageTimer stage(log, "face mask " + std::to_string(threshold).substr(0, 4) + " eroded " +
@@ -692,19 +876,40 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
       cv::Mat mask;
       cv::threshold(relative, mask, threshold, 255, cv::THRESH_BINARY);
       mask.convertTo(mask, CV_8U);
-      cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
-                       cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
-      if (erosion_px > 0) cv::erode(mask, mask, ellipse_kernel(2 * erosion_px + 1));
       if (erosion_px == 0)
         log.debug_image("face-mask-" + std::to_string(threshold).substr(0, 4), mask);
-      stage.finish(add_tiles_in(mask, erosion_px));
+      stage.finish(collector.add_opened_faces(mask, erosion_px));
     }
   }
   StageTimer edge_stage(log, "face outlines");
   const cv::Mat outlined = edge_free(bgr, params);
   log.debug_image("edge-free", outlined);
-  edge_stage.finish(add_tiles_in(outlined, params.edge_gap_px + 1));
-  return tiles;
+  edge_stage.finish(collector.add_faces(outlined, params.edge_gap_px + 1));
+
+  StageTimer hue_stage(log, "face hues");
+  hue_stage.finish(
+      add_faces_by_hue(collector, bgr, relative, {0, 0}, kPictureHueSearch, params, &log));
+  return collector.take_new();
+}
+
+std::vector<std::array<cv::Point2d, 4>> find_tiles_near(
+    const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
+    const std::vector<std::array<cv::Point2d, 4>>& found, const BugsReaderParams& params) {
+  if (found.empty()) return {};
+  TileCollector collector(bgr, params, found);
+  const double side_px = median_side(found);
+  const cv::Rect picture(0, 0, bgr.cols, bgr.rows);
+  for (const cv::Point2d& eye : eyes) {
+    if (collector.holds(eye)) continue;  // another eye of a tile found here
+    const int reach = static_cast<int>(std::lround(kNearTileReach * side_px));
+    const cv::Rect area =
+        cv::Rect(cvRound(eye.x) - reach, cvRound(eye.y) - reach, 2 * reach, 2 * reach) & picture;
+    if (area.width < 16 || area.height < 16) continue;
+    const cv::Mat part = bgr(area);
+    add_faces_by_hue(collector, part, relative_luminance(part, params.white_downscale), area.tl(),
+                     kNearHueSearch, params, nullptr);
+  }
+  return collector.take_new();
 }
 
 namespace {
@@ -732,10 +937,7 @@ std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
                                     const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   std::vector<cv::Point2d> strays;
   if (tiles.empty()) return strays;
-  std::vector<double> sides;
-  for (const auto& corners : tiles) sides.push_back(mean_side(corners));
-  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
-  const double px_per_mm = sides[sides.size() / 2] / kTileSideMm;
+  const double px_per_mm = median_side(tiles) / kTileSideMm;
   cv::Mat as_float, grey;
   bgr.convertTo(as_float, CV_32FC3);
   std::vector<cv::Mat> channels;

@@ -19,6 +19,16 @@ inline constexpr double kTrophyBorderMm = 3.0;
 std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
                                                    const BugsReaderParams& params, StageLog& log);
 
+// The tiles around `eyes` (image pixels) that the whole picture's search missed, `found` the
+// tiles it found: a copy whose cream is printed a little off stands out from the table around it
+// though not across the whole picture.
+std::vector<std::array<cv::Point2d, 4>> find_tiles_near(
+    const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
+    const std::vector<std::array<cv::Point2d, 4>>& found, const BugsReaderParams& params);
+
+// The median side of `tiles` in pixels (`tiles` not empty).
+double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles);
+
 // Where the picture shows a monster's eye outside every tile found (image pixels): a tile the
 // table hid.
 std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,

@@ -27,6 +27,7 @@ struct BugsReaderParams {
   double min_side_px = 50.0;        // the envelope promises 70 px; margin for tilt
   double max_side_fraction = 0.45;  // of the image's shorter side
   double min_fill = 0.86;           // component area / its quadrilateral's area
+  double max_fill = 1.08;           // ... more: a face with something bright beside it
   double max_side_ratio = 1.8;
   int parting_erosion_px = 3;  // tiles touching at a corner are parted by eroding this much
   // ... and by its outline: edges in colour (Canny on the picture smoothed by `edge_blur_px`),
