@@ -652,6 +652,8 @@ constexpr double kHueLowBlue = -1.0, kHueLowRed = -0.5;
 constexpr double kEvenHueSpread = 0.015;  // an even area's hue varies less than this nearby
 constexpr double kMinEvenRelative = 0.5;  // even areas as light as a face
 constexpr double kCreamHueRadius = 0.06;  // a face's pixels lie this close to its peak's hue
+// A face's outline from its mask is moved onto the picture's edge within this distance.
+constexpr double kSnapReachMm = 2.5;
 // Around an eye no tile holds, its tile is looked for this many tile sides away.
 constexpr double kNearTileReach = 1.2;
 // How many of the most common hues of even, light areas are tried, at what scale of the picture.
@@ -772,10 +774,10 @@ class TileCollector {
       if ((bounds & inside) != bounds) continue;
       for (cv::Point& point : outline) point += origin;
       const auto corners = tile_of(outline, area, inset_px);
-      if (corners && !known(*corners)) {
-        tiles_.push_back(*corners);
-        ++found;
-      }
+      if (!corners) continue;
+      if (same_tile(*corners)) continue;
+      tiles_.push_back(*corners);
+      ++found;
     }
     return found;
   }
@@ -820,17 +822,24 @@ class TileCollector {
     }
     if (!gold_bordered(bgr_, corners, kCheckPxPerMm)) {
       const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
-      if (gold_bordered(bgr_, grown, kCheckPxPerMm)) corners = canonical_corner_order(grown);
+      if (gold_bordered(bgr_, grown, kCheckPxPerMm)) {
+        corners = canonical_corner_order(grown);
+      } else {
+        // A monster's face meets the table at its edge (a trophy's gold border has two edges).
+        const double reach_px = kSnapReachMm * mean_side(corners) / kTileSideMm;
+        corners = canonical_corner_order(snap_sides_to_edges(bgr_, corners, reach_px));
+      }
     }
     if (!plausible(corners, params_, bgr_.size())) return std::nullopt;
     return corners;
   }
 
-  bool known(const std::array<cv::Point2d, 4>& corners) const {
+  // The index of the tile found already at about the same place.
+  std::optional<std::size_t> same_tile(const std::array<cv::Point2d, 4>& corners) const {
     const double side = mean_side(corners);
-    return std::any_of(tiles_.begin(), tiles_.end(), [&](const auto& tile) {
-      return cv::norm(centre_of(tile) - centre_of(corners)) < side / 4;
-    });
+    for (std::size_t i = 0; i < tiles_.size(); ++i)
+      if (cv::norm(centre_of(tiles_[i]) - centre_of(corners)) < side / 4) return i;
+    return std::nullopt;
   }
 
   const cv::Mat& bgr_;

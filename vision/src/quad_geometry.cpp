@@ -35,6 +35,73 @@ std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv:
   return std::nullopt;
 }
 
+namespace {
+
+// The corners where consecutive lines (cv::fitLine's form) cross; nullopt when two are parallel
+// or a corner lies farther than `max_shift` from its place in `rough`.
+std::optional<std::array<cv::Point2d, 4>> corners_of_lines(const std::array<cv::Vec4f, 4>& lines,
+                                                           const std::array<cv::Point2d, 4>& rough,
+                                                           double max_shift) {
+  std::array<cv::Point2d, 4> corners;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const cv::Vec4f& l1 = lines[(i + 3) % 4];
+    const cv::Vec4f& l2 = lines[i];
+    const double cross = l1[0] * l2[1] - l1[1] * l2[0];
+    if (std::abs(cross) < 1e-6) return std::nullopt;
+    const double dx = l2[2] - l1[2];
+    const double dy = l2[3] - l1[3];
+    const double t = (dx * l2[1] - dy * l2[0]) / cross;
+    corners[i] = {l1[2] + t * l1[0], l1[3] + t * l1[1]};
+    if (cv::norm(corners[i] - rough[i]) > max_shift) return std::nullopt;
+  }
+  return corners;
+}
+
+cv::Vec4f line_through(cv::Point2d a, cv::Point2d b) {
+  const cv::Point2d along = (b - a) / cv::norm(b - a);
+  return {static_cast<float>(along.x), static_cast<float>(along.y), static_cast<float>(a.x),
+          static_cast<float>(a.y)};
+}
+
+// The picture's colour at a point between pixels (bilinear; the border repeated).
+cv::Vec3f colour_at(const cv::Mat& bgr, cv::Point2d point) {
+  const double x = std::clamp(point.x, 0.0, bgr.cols - 1.001);
+  const double y = std::clamp(point.y, 0.0, bgr.rows - 1.001);
+  const int x0 = static_cast<int>(x), y0 = static_cast<int>(y);
+  const auto fx = static_cast<float>(x - x0), fy = static_cast<float>(y - y0);
+  const auto at = [&](int row, int col) { return cv::Vec3f(bgr.at<cv::Vec3b>(row, col)); };
+  return (at(y0, x0) * (1 - fx) + at(y0, x0 + 1) * fx) * (1 - fy) +
+         (at(y0 + 1, x0) * (1 - fx) + at(y0 + 1, x0 + 1) * fx) * fy;
+}
+
+// Where the colour changes most along `normal` within `reach_px` of `base` (pixels from `base`,
+// to a fraction of one); nullopt when nothing there changes more than noise does.
+std::optional<double> strongest_step(const cv::Mat& bgr, cv::Point2d base, cv::Point2d normal,
+                                     int reach_px) {
+  constexpr double kMinStep = 6.0;  // colour distance between neighbouring samples
+  std::vector<cv::Vec3f> profile;
+  for (int k = -reach_px; k <= reach_px; ++k) profile.push_back(colour_at(bgr, base + normal * k));
+  std::vector<double> step(profile.size() - 1);
+  for (std::size_t j = 0; j < step.size(); ++j) step[j] = cv::norm(profile[j + 1] - profile[j]);
+  std::vector<double> smooth(step.size());
+  for (std::size_t j = 0; j < step.size(); ++j) {
+    const double before = j > 0 ? step[j - 1] : step[j];
+    const double after = j + 1 < step.size() ? step[j + 1] : step[j];
+    smooth[j] = (before + 2 * step[j] + after) / 4;
+  }
+  const auto best =
+      static_cast<std::size_t>(std::max_element(smooth.begin(), smooth.end()) - smooth.begin());
+  if (smooth[best] < kMinStep) return std::nullopt;
+  double offset = 0;  // the parabola's vertex through the peak and its neighbours
+  if (best > 0 && best + 1 < smooth.size()) {
+    const double curvature = smooth[best - 1] - 2 * smooth[best] + smooth[best + 1];
+    if (curvature < 0) offset = 0.5 * (smooth[best - 1] - smooth[best + 1]) / curvature;
+  }
+  return -reach_px + static_cast<double>(best) + 0.5 + offset;
+}
+
+}  // namespace
+
 std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& outline,
                                           const std::array<cv::Point2d, 4>& rough) {
   std::array<cv::Vec4f, 4> lines;
@@ -55,20 +122,34 @@ std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& outline,
     if (points.size() < 5) return rough;
     cv::fitLine(points, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
   }
-  std::array<cv::Point2d, 4> refined;
-  for (std::size_t i = 0; i < 4; ++i) {
-    const cv::Vec4f& l1 = lines[(i + 3) % 4];
-    const cv::Vec4f& l2 = lines[i];
-    const double cross = l1[0] * l2[1] - l1[1] * l2[0];
-    if (std::abs(cross) < 1e-6) return rough;
-    const double dx = l2[2] - l1[2];
-    const double dy = l2[3] - l1[3];
-    const double t = (dx * l2[1] - dy * l2[0]) / cross;
-    refined[i] = {l1[2] + t * l1[0], l1[3] + t * l1[1]};
-    if (cv::norm(refined[i] - rough[i]) > 0.1 * cv::norm(rough[i] - rough[(i + 1) % 4]))
-      return rough;
+  return corners_of_lines(lines, rough, 0.1 * mean_side(rough)).value_or(rough);
+}
+
+std::array<cv::Point2d, 4> snap_sides_to_edges(const cv::Mat& bgr,
+                                               const std::array<cv::Point2d, 4>& corners,
+                                               double reach_px) {
+  constexpr int kSamples = 16;  // per side, away from the rounded corners
+  const int reach = std::max(2, static_cast<int>(std::lround(reach_px)));
+  const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
+  std::array<cv::Vec4f, 4> lines;
+  for (std::size_t side = 0; side < 4; ++side) {
+    const cv::Point2d a = corners[side], b = corners[(side + 1) % 4];
+    const double length = cv::norm(b - a);
+    if (length < 1) return corners;
+    cv::Point2d normal((a.y - b.y) / length, (b.x - a.x) / length);
+    if (normal.dot((a + b) * 0.5 - centre) < 0) normal = -normal;  // outwards
+    std::vector<cv::Point2f> points;
+    for (int i = 0; i < kSamples; ++i) {
+      const cv::Point2d base = a + (b - a) * (0.15 + 0.7 * (i + 0.5) / kSamples);
+      if (const auto shift = strongest_step(bgr, base, normal, reach))
+        points.emplace_back(base + normal * *shift);
+    }
+    if (points.size() >= kSamples / 2)
+      cv::fitLine(points, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
+    else
+      lines[side] = line_through(a, b);  // too faint to move: the side stays
   }
-  return refined;
+  return corners_of_lines(lines, corners, 1.5 * reach).value_or(corners);
 }
 
 cv::Matx33d image_from_square(const std::array<cv::Point2d, 4>& corners_px, double side_mm) {

@@ -21,6 +21,13 @@ std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv:
 std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& outline,
                                           const std::array<cv::Point2d, 4>& rough);
 
+// Each side moved onto the strongest change of colour across it within `reach_px` (lines fitted
+// through those points, intersected): corners of a face whose mask was rough, on the picture's
+// own edges. A side with too little contrast along it stays where it was.
+std::array<cv::Point2d, 4> snap_sides_to_edges(const cv::Mat& bgr,
+                                               const std::array<cv::Point2d, 4>& corners,
+                                               double reach_px);
+
 // The perspective map from a square's millimetres (origin at corners[0], x towards corners[1],
 // y towards corners[3]) to the image.
 cv::Matx33d image_from_square(const std::array<cv::Point2d, 4>& corners_px, double side_mm);
