@@ -80,6 +80,15 @@ TEST(BugsReader, TilesOnLightPatternedClothsAreFoundByTheirHue) {
   expect_at_least(score, {.recall = 0.99, .collections = 0.84});
 }
 
+// A drop whose outline is bumpy (spots near its edge, a small tile) showed three points and was
+// read as a triangle; a disk showed one and was read as a drop. The points counted must now
+// agree with how much of the outline is an arc, else the shape is unknown.
+TEST(BugsReader, AShapeIsReadOnlyWhenItsPointsAndArcsAgree) {
+  const auto score = score_level(samples::Level::webcam, 80, 48);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // A tile can still merge with the table and be missed (picture 48 of this seed: a yellowish copy
 // on white dotted cloth); its eyes still show outside every tile found, so the picture is
 // unstable rather than scored without that tile.

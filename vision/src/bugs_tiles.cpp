@@ -165,6 +165,39 @@ std::vector<double> radial_profile(const std::vector<cv::Point>& polygon, cv::Po
   return radius;
 }
 
+// The share of directions in which the outline lies within 5 % of its median distance from the
+// centre: all of a disk, about half of a drop, little of a triangle.
+double round_share(const std::vector<double>& radius) {
+  std::vector<double> sorted = radius;
+  const auto middle = sorted.begin() + static_cast<long>(sorted.size() / 2);
+  std::nth_element(sorted.begin(), middle, sorted.end());
+  const double median = *middle;
+  const auto near = std::count_if(radius.begin(), radius.end(),
+                                  [&](double r) { return std::abs(r - median) < 0.05 * median; });
+  return static_cast<double>(near) / static_cast<double>(radius.size());
+}
+
+// The round shares each shape shows on rendered webcam pictures (round 0.37 to 1, drop 0.29 to
+// 0.70, triangle 0.15 to 0.22, square 0.27 to 0.41), with a margin.
+struct RoundShare {
+  double low, high;
+};
+
+RoundShare round_share_of(BugShape shape) {
+  switch (shape) {
+    case BugShape::round:
+      return {0.3, 1.0};
+    case BugShape::drop:
+      return {0.25, 0.8};
+    case BugShape::triangle:
+      return {0.0, 0.26};
+    case BugShape::square:
+      return {0.24, 0.5};
+    default:
+      return {0.0, 1.0};
+  }
+}
+
 // The shape from the body's outline. A star is far from convex; the others are told apart by the
 // points of their convex hull seen from its centre: none (round), one (drop), three (triangle) or
 // four (square). The hull smooths over an eye that spills over the body's edge.
@@ -197,18 +230,29 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
     for (int j = i - kDipHalfWidth; j <= i + kDipHalfWidth; ++j) lowest = std::min(lowest, at(j));
     if (at(i) - lowest > kMinPeakProminence * mean) ++peaks;
   }
+  std::optional<BugShape> shape;
   switch (peaks) {
     case 0:
-      return BugShape::round;
+      shape = BugShape::round;
+      break;
     case 1:
-      return BugShape::drop;
+      shape = BugShape::drop;
+      break;
     case 3:
-      return BugShape::triangle;
+      shape = BugShape::triangle;
+      break;
     case 4:
-      return BugShape::square;
+      shape = BugShape::square;
+      break;
     default:
       return std::nullopt;
   }
+  // The points counted must agree with how much of the outline is an arc about its centre
+  // (a bumpy drop passes for a triangle by its points, not by its arc): else unknown.
+  const RoundShare range = round_share_of(*shape);
+  const double share = round_share(radius);
+  if (share < range.low || share > range.high) return std::nullopt;
+  return shape;
 }
 
 struct Blob {
@@ -821,8 +865,11 @@ class TileCollector {
           grow_square(corners, kTileSideMm, kTileSideMm * (side_px + 2 * inset_px) / side_px));
     }
     if (!gold_bordered(bgr_, corners, kCheckPxPerMm)) {
+      // A gold band with gold beyond it is the table's colour (yellow stripes), not a border.
       const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
-      if (gold_bordered(bgr_, grown, kCheckPxPerMm)) {
+      const auto beyond = grow_square(corners, kTrophyFaceMm, kTileSideMm + 2 * kTrophyBorderMm);
+      if (gold_bordered(bgr_, grown, kCheckPxPerMm) &&
+          !gold_bordered(bgr_, beyond, kCheckPxPerMm)) {
         corners = canonical_corner_order(grown);
       } else {
         // A monster's face meets the table at its edge (a trophy's gold border has two edges).
