@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <iostream>
+#include <opencv2/imgcodecs.hpp>
 #include <string>
 
 #include "live/event_score.hpp"
@@ -48,6 +49,9 @@ GameResult run_game(const samples::GameVideoOptions& options, std::uint64_t seed
   const auto start = std::chrono::steady_clock::now();
   const samples::GameVideoTruth truth =
       samples::render_game_video(options, seed, [&](const cv::Mat& bgr, int index, double time_s) {
+        // TABLEREF_BENCH_FRAMES=DIR: every frame written there, to look at what was refereed.
+        if (const char* folder = std::getenv("TABLEREF_BENCH_FRAMES"); folder && folder[0] != 0)
+          cv::imwrite(std::string(folder) + "/frame-" + std::to_string(index) + ".jpg", bgr);
         const auto before = std::chrono::steady_clock::now();
         const live::FrameReport report = referee.process(bgr, time_s, index);
         result.referee_ms +=

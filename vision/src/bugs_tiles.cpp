@@ -38,9 +38,11 @@ constexpr double kElongated = 2.3;
 // A monster's body covers 330 mm² (star) to 620 mm² (square): a face without one is no tile.
 constexpr double kMinBodyMm2 = 150.0;
 // Shapes, from the body's outline seen from its centroid.
-constexpr double kStarSolidity = 0.82;       // area / convex hull area
-constexpr double kMinConvexSolidity = 0.9;   // between: neither a star nor a convex body
-constexpr double kMinPeakProminence = 0.09;  // of the mean radius: a point of the shape
+constexpr double kStarSolidity = 0.82;         // area / convex hull area
+constexpr double kMinConvexSolidity = 0.9;     // between: neither a star nor a convex body
+constexpr double kMinPeakProminence = 0.09;    // of the mean radius: a point of the shape
+constexpr double kClearPeakProminence = 0.14;  // ... one clearly
+constexpr double kDropPointProminence = 0.25;  // a drop's point (0.3 to 0.45)
 // Trophy dots: 6 mm, dark.
 constexpr float kDotDark = 0.5f;
 constexpr double kDotAreaMm2 = std::numbers::pi * 3 * 3;
@@ -219,7 +221,8 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
   double mean = 0;
   for (const double r : radius) mean += r / kBins;
   if (mean <= 0) return std::nullopt;
-  int peaks = 0;
+  int peaks = 0, clear_peaks = 0;
+  double strongest = 0;
   for (int i = 0; i < kBins; ++i) {
     const auto at = [&](int j) { return radius[static_cast<std::size_t>((j + kBins) % kBins)]; };
     bool highest = true;
@@ -228,8 +231,14 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
     if (!highest) continue;
     double lowest = at(i);
     for (int j = i - kDipHalfWidth; j <= i + kDipHalfWidth; ++j) lowest = std::min(lowest, at(j));
-    if (at(i) - lowest > kMinPeakProminence * mean) ++peaks;
+    const double prominence = (at(i) - lowest) / mean;
+    if (prominence > kMinPeakProminence) ++peaks;
+    if (prominence > kClearPeakProminence) ++clear_peaks;
+    strongest = std::max(strongest, prominence);
   }
+  // A drop's point stands far out; the broad far side of its round part may show as a faint
+  // point of its own (a small tile, a blurred outline).
+  if (clear_peaks == 1 && strongest > kDropPointProminence) peaks = 1;
   std::optional<BugShape> shape;
   switch (peaks) {
     case 0:
