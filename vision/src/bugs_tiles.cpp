@@ -238,7 +238,10 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
   }
   // A drop's point stands far out; the broad far side of its round part may show as a faint
   // point of its own (a small tile, a blurred outline).
-  if (clear_peaks == 1 && strongest > kDropPointProminence) peaks = 1;
+  if (clear_peaks == 1 && strongest > kDropPointProminence)
+    peaks = 1;
+  else if (peaks == 1)
+    return std::nullopt;  // one bump, too faint for a drop's point: a disk seen askew?
   std::optional<BugShape> shape;
   switch (peaks) {
     case 0:
