@@ -814,7 +814,11 @@ class TileCollector {
  public:
   TileCollector(const cv::Mat& bgr, const BugsReaderParams& params,
                 std::vector<std::array<cv::Point2d, 4>> known_tiles = {})
-      : bgr_(bgr), params_(params), tiles_(std::move(known_tiles)), known_count_(tiles_.size()) {}
+      : bgr_(bgr),
+        params_(params),
+        tiles_(std::move(known_tiles)),
+        known_count_(tiles_.size()),
+        gold_(known_count_, false) {}
 
   // The faces in `mask` (a part of the picture from `origin` on), whose outlines lie `inset_px`
   // inside the tiles' edges; returns how many tiles were new.
@@ -829,11 +833,18 @@ class TileCollector {
       const cv::Rect bounds = cv::boundingRect(outline);
       if ((bounds & inside) != bounds) continue;
       for (cv::Point& point : outline) point += origin;
-      const auto corners = tile_of(outline, area, inset_px);
-      if (!corners) continue;
-      if (same_tile(*corners)) continue;
-      tiles_.push_back(*corners);
-      ++found;
+      const auto tile = tile_of(outline, area, inset_px);
+      if (!tile) continue;
+      const auto same = same_tile(tile->corners);
+      if (!same) {
+        tiles_.push_back(tile->corners);
+        gold_.push_back(tile->gold);
+        ++found;
+      } else if (*same >= known_count_ && tile->gold && !gold_[*same]) {
+        // A trophy's face found whole after a rough outline of it that missed the gold.
+        tiles_[*same] = tile->corners;
+        gold_[*same] = true;
+      }
     }
     return found;
   }
@@ -859,9 +870,14 @@ class TileCollector {
   }
 
  private:
+  struct FoundTile {
+    std::array<cv::Point2d, 4> corners;
+    bool gold = false;  // within a gold border: a trophy
+  };
+
   // The tile whose face has this outline, when it is a plausible one.
-  std::optional<std::array<cv::Point2d, 4>> tile_of(const std::vector<cv::Point>& outline,
-                                                    double area, int inset_px) const {
+  std::optional<FoundTile> tile_of(const std::vector<cv::Point>& outline, double area,
+                                   int inset_px) const {
     // A gold border may join the face or part from it: a quadrilateral found inside a gold band
     // is a trophy's face, grown to its outer edge.
     constexpr double kCheckPxPerMm = 2.0;
@@ -876,12 +892,14 @@ class TileCollector {
       corners = canonical_corner_order(
           grow_square(corners, kTileSideMm, kTileSideMm * (side_px + 2 * inset_px) / side_px));
     }
-    if (!gold_bordered(bgr_, corners, kCheckPxPerMm)) {
+    bool gold = gold_bordered(bgr_, corners, kCheckPxPerMm);
+    if (!gold) {
       // A gold band with gold beyond it is the table's colour (yellow stripes), not a border.
       const auto grown = grow_square(corners, kTrophyFaceMm, kTileSideMm);
       const auto beyond = grow_square(corners, kTrophyFaceMm, kTileSideMm + 2 * kTrophyBorderMm);
-      if (gold_bordered(bgr_, grown, kCheckPxPerMm) &&
-          !gold_bordered(bgr_, beyond, kCheckPxPerMm)) {
+      gold =
+          gold_bordered(bgr_, grown, kCheckPxPerMm) && !gold_bordered(bgr_, beyond, kCheckPxPerMm);
+      if (gold) {
         corners = canonical_corner_order(grown);
       } else {
         // A monster's face meets the table at its edge (a trophy's gold border has two edges).
@@ -890,7 +908,7 @@ class TileCollector {
       }
     }
     if (!plausible(corners, params_, bgr_.size())) return std::nullopt;
-    return corners;
+    return FoundTile{corners, gold};
   }
 
   // The index of the tile found already at about the same place.
@@ -905,6 +923,7 @@ class TileCollector {
   const BugsReaderParams& params_;
   std::vector<std::array<cv::Point2d, 4>> tiles_;
   std::size_t known_count_;
+  std::vector<bool> gold_;  // of each tile, the known ones as false
 };
 
 // Adds the faces of the most common hues of even, light areas of `part`, the picture's part
