@@ -54,22 +54,21 @@ TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
 
 // The targets are 99 % of species right and 95 % of collections scored exactly. Eyes are read
 // as a whole row fitted across the body, and an eye spilling over the body's edge is read by its
-// own white; what is left `unknown` is mostly glare on a body, and light patterned cloths still
-// hide a tile now and then, keeping collections from being scored. No tile and no collection is
-// read wrong.
+// own white; what is left `unknown` is mostly glare on a body or stripes merged into one band,
+// keeping collections from being scored. No tile and no collection is read wrong.
 TEST(BugsReader, WebcamScenesAreMostlyReadAndNeverWrong) {
   const auto score = score_level(samples::Level::webcam, 5202, 12);
-  expect_at_least(score, {.recall = 0.97, .precision = 0.97, .species = 0.96, .collections = 0.6});
+  expect_at_least(score, {.recall = 0.99, .precision = 0.99, .species = 0.97, .collections = 0.75});
 }
 
 // Yellow bodies whose row of eyes bites notches into them (the blurred rim between yellow and
 // white passes for cream), and glare on a spotted or striped body that hides its eyes: these
 // seeds left such tiles `unknown`. The eyes now rejoin the body, and shape and pattern decide the
 // species when the deck has a single one with both. Light patterned cloths hid five tiles of one
-// picture; their faces are now found by their hue, one of them left `unknown`.
+// picture; their faces are now found by their hue.
 TEST(BugsReader, LightBodiesAndGlaredEyesAreStillRead) {
   const auto score = score_level(samples::Level::webcam, 78, 20);
-  expect_at_least(score, {.recall = 0.99, .species = 0.985, .collections = 0.9});
+  expect_at_least(score, {.recall = 0.99, .species = 0.99, .collections = 0.95});
 }
 
 // Cream faces on light dotted, striped and gingham cloths, neither brighter than the table nor
@@ -85,8 +84,7 @@ TEST(BugsReader, TilesOnLightPatternedClothsAreFoundByTheirHue) {
 // agree with how much of the outline is an arc, else the shape is unknown.
 TEST(BugsReader, AShapeIsReadOnlyWhenItsPointsAndArcsAgree) {
   const auto score = score_level(samples::Level::webcam, 80, 48);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_at_least(score, {.recall = 0.98, .species = 0.97, .collections = 0.78});
 }
 
 // A tile can still merge with the table and be missed (picture 48 of this seed: a yellowish copy
@@ -103,7 +101,7 @@ TEST(BugsReader, ATileLostInTheTableMakesThePictureUnstable) {
 // outline in colour, where brightness alone found none on several of these pictures.
 TEST(BugsReader, TilesAsBrightAsTheTableAreFoundByTheirOutline) {
   const auto score = score_level(samples::Level::webcam, 78, 8);
-  expect_at_least(score, {.recall = 0.9, .collections = 0.6});
+  expect_at_least(score, {.recall = 0.99, .collections = 0.85});
 }
 
 // A table where no tile stands out is not read as a game without tiles.
