@@ -38,10 +38,10 @@ std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv:
 namespace {
 
 // The corners where consecutive lines (cv::fitLine's form) cross; nullopt when two are parallel
-// or a corner lies farther than `max_shift` from its place in `rough`.
+// or corner i lies farther than max_shift[i] from its place in `rough`.
 std::optional<std::array<cv::Point2d, 4>> corners_of_lines(const std::array<cv::Vec4f, 4>& lines,
                                                            const std::array<cv::Point2d, 4>& rough,
-                                                           double max_shift) {
+                                                           const std::array<double, 4>& max_shift) {
   std::array<cv::Point2d, 4> corners;
   for (std::size_t i = 0; i < 4; ++i) {
     const cv::Vec4f& l1 = lines[(i + 3) % 4];
@@ -52,7 +52,7 @@ std::optional<std::array<cv::Point2d, 4>> corners_of_lines(const std::array<cv::
     const double dy = l2[3] - l1[3];
     const double t = (dx * l2[1] - dy * l2[0]) / cross;
     corners[i] = {l1[2] + t * l1[0], l1[3] + t * l1[1]};
-    if (cv::norm(corners[i] - rough[i]) > max_shift) return std::nullopt;
+    if (cv::norm(corners[i] - rough[i]) > max_shift[i]) return std::nullopt;
   }
   return corners;
 }
@@ -122,7 +122,9 @@ std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& outline,
     if (points.size() < 5) return rough;
     cv::fitLine(points, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
   }
-  return corners_of_lines(lines, rough, 0.1 * mean_side(rough)).value_or(rough);
+  std::array<double, 4> max_shift;  // a tenth of the side that starts at each corner
+  for (std::size_t i = 0; i < 4; ++i) max_shift[i] = 0.1 * cv::norm(rough[i] - rough[(i + 1) % 4]);
+  return corners_of_lines(lines, rough, max_shift).value_or(rough);
 }
 
 std::array<cv::Point2d, 4> snap_sides_to_edges(const cv::Mat& bgr,
@@ -149,7 +151,9 @@ std::array<cv::Point2d, 4> snap_sides_to_edges(const cv::Mat& bgr,
     else
       lines[side] = line_through(a, b);  // too faint to move: the side stays
   }
-  return corners_of_lines(lines, corners, 1.5 * reach).value_or(corners);
+  const double max_shift = 1.5 * reach;
+  return corners_of_lines(lines, corners, {max_shift, max_shift, max_shift, max_shift})
+      .value_or(corners);
 }
 
 cv::Matx33d image_from_square(const std::array<cv::Point2d, 4>& corners_px, double side_mm) {
