@@ -16,3 +16,5 @@ done
 "$tableref" render --game freeze --video "$media/freeze/game.mp4" --players 2 --tricks 4 --size 960x540 --seed 3
 "$tableref" render --game trio --video "$media/trio/game.mp4" --players 3 --turns 5 --size 960x540 --seed 7
 "$tableref" render --game punto --video "$media/punto/game.mp4" --players 2 --plays 9 --size 960x540 --seed 1
+# Bugs & Co tiles are smaller than cards: its game is filmed at 1280x720 (a tile spans 70 px).
+"$tableref" render --game bugs --video "$media/bugs/game.mp4" --players 2 --size 1280x720 --fps 8 --seed 9

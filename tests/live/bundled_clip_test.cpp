@@ -54,7 +54,8 @@ TEST_P(BundledClip, IsRefereedToItsTrueEvents) {
 INSTANTIATE_TEST_SUITE_P(Games, BundledClip,
                          ::testing::Values(Clip{referee::Game::freeze, 2},
                                            Clip{referee::Game::trio, 3},
-                                           Clip{referee::Game::punto, 2}),
+                                           Clip{referee::Game::punto, 2},
+                                           Clip{referee::Game::bugs, 2}),
                          clip_name);
 
 }  // namespace
