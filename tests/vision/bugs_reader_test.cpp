@@ -95,6 +95,20 @@ TEST(BugsReader, AShapeIsReadOnlyWhenItsPointsAndArcsAgree) {
   EXPECT_EQ(score.collections_wrong, 0);
 }
 
+// A small triangle's three stripes blurred into one band were left `unknown`: one long band and
+// nothing else, along the row of eyes, is stripes.
+TEST(BugsReader, StripesBlurredIntoOneBandAreStripes) {
+  // The pictures (seed, index) where the band left a striped triangle unread.
+  const std::array<std::pair<std::uint64_t, int>, 5> pictures = {
+      {{77, 40}, {77, 56}, {79, 39}, {80, 23}, {80, 26}}};
+  evaluation::BugsScore score;
+  for (const auto& [seed, index] : pictures)
+    score.add(score_level(samples::Level::webcam, seed, 1, index));
+  EXPECT_EQ(score.tiles_unknown, 0);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.collections_exact, score.collections);
+}
+
 // A tile can still merge with the table and be missed (picture 48 of this seed: a yellowish copy
 // on white dotted cloth); its eyes still show outside every tile found, so the picture is
 // unstable rather than scored without that tile.

@@ -35,6 +35,8 @@ constexpr float kPatternDark = 0.74f;
 constexpr double kMinPatternPartMm2 = 3.0;
 constexpr double kMaxPlainPatternMm2 = 4.0;
 constexpr double kElongated = 2.3;
+constexpr double kMinMergedStripesMm = 10.0;  // stripes merged into one band: at least this long
+constexpr double kMaxStripeTiltDeg = 15.0;    // ... and this near the row of eyes' direction
 // A monster's body covers 330 mm² (star) to 620 mm² (square): a face without one is no tile.
 constexpr double kMinBodyMm2 = 150.0;
 // Shapes, from the body's outline seen from its centroid.
@@ -271,6 +273,8 @@ struct Blob {
   cv::Point2d centre;
   double area_mm2 = 0;
   double elongation = 1;
+  double length_mm = 0;
+  cv::Point2d axis{1, 0};  // along its length
 };
 
 std::vector<Blob> blobs_of(const cv::Mat& mask, double px_per_mm, double min_area_mm2) {
@@ -284,7 +288,13 @@ std::vector<Blob> blobs_of(const cv::Mat& mask, double px_per_mm, double min_are
     const cv::RotatedRect box = cv::minAreaRect(contour);
     const double longer = std::max(box.size.width, box.size.height);
     const double shorter = std::max(1.0f, std::min(box.size.width, box.size.height));
-    blobs.push_back({box.center, area, longer / shorter});
+    std::array<cv::Point2f, 4> corners;
+    box.points(corners.data());
+    cv::Point2d side = corners[1] - corners[0];
+    const cv::Point2d other = corners[2] - corners[1];
+    if (cv::norm(other) > cv::norm(side)) side = other;
+    const double side_length = std::max(1e-9, cv::norm(side));
+    blobs.push_back({box.center, area, longer / shorter, longer / px_per_mm, side / side_length});
   }
   return blobs;
 }
@@ -615,6 +625,17 @@ std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::M
       parts.begin(), parts.end(), [](const Blob& blob) { return blob.elongation > kElongated; });
   const auto compact = static_cast<long>(parts.size()) - elongated;
   if (elongated >= 2) return BugPattern::stripes;
+  // Stripes blurred into one band (a small body's narrow end): one long band and nothing else,
+  // lying along the row of eyes as stripes do.
+  if (elongated == 1 && compact == 0 && pupils.size() >= 2) {
+    const auto band = std::find_if(parts.begin(), parts.end(),
+                                   [](const Blob& blob) { return blob.elongation > kElongated; });
+    const cv::Point2d row = pupils.back() - pupils.front();
+    const double row_length = cv::norm(row);
+    if (row_length > 0 && band->length_mm >= kMinMergedStripesMm &&
+        std::abs(band->axis.dot(row / row_length)) > std::cos(kMaxStripeTiltDeg * CV_PI / 180))
+      return BugPattern::stripes;
+  }
   if (elongated == 0 && compact >= 4 && compact <= 6) return BugPattern::spots;
   return std::nullopt;
 }
