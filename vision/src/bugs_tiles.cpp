@@ -772,16 +772,16 @@ std::vector<cv::Point2d> common_even_hues(const HuePlanes& hue, const cv::Mat& l
   constexpr int kWindow = 7;
   const cv::Mat even = (local_variance(hue.blue, kWindow) + local_variance(hue.red, kWindow)) <
                        kEvenHueSpread * kEvenHueSpread;
-  cv::Mat histogram(kHueBins, kHueBins, CV_32F, cv::Scalar(0));
-  for (int y = 0; y < even.rows; ++y) {
-    for (int x = 0; x < even.cols; ++x) {
-      if (even.at<uchar>(y, x) == 0 || light.at<uchar>(y, x) == 0) continue;
-      const int row = static_cast<int>((hue.blue.at<float>(y, x) - kHueLowBlue) / kHueBin);
-      const int col = static_cast<int>((hue.red.at<float>(y, x) - kHueLowRed) / kHueBin);
-      if (row < 0 || row >= kHueBins || col < 0 || col >= kHueBins) continue;
-      histogram.at<float>(row, col) += 1;
-    }
-  }
+  const std::array<cv::Mat, 2> planes = {hue.blue, hue.red};
+  const std::array<int, 2> channels = {0, 1}, bins = {kHueBins, kHueBins};
+  const std::array<float, 2> blue_range = {static_cast<float>(kHueLowBlue),
+                                           static_cast<float>(kHueLowBlue + kHueBins * kHueBin)};
+  const std::array<float, 2> red_range = {static_cast<float>(kHueLowRed),
+                                          static_cast<float>(kHueLowRed + kHueBins * kHueBin)};
+  std::array<const float*, 2> ranges = {blue_range.data(), red_range.data()};
+  cv::Mat histogram;
+  cv::calcHist(planes.data(), 2, channels.data(), even & light, histogram, 2, bins.data(),
+               ranges.data());
   cv::GaussianBlur(histogram, histogram, {0, 0}, 1.5);
   cv::Mat neighbourhood_max;
   cv::dilate(histogram, neighbourhood_max, cv::getStructuringElement(cv::MORPH_RECT, {7, 7}));
@@ -829,6 +829,14 @@ std::vector<cv::Mat> even_hue_masks(const cv::Mat& bgr, const cv::Mat& relative,
 }  // namespace
 
 namespace {
+
+// The median side of `tiles` in pixels (`tiles` not empty).
+double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  std::vector<double> sides;
+  for (const auto& corners : tiles) sides.push_back(mean_side(corners));
+  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
+  return sides[sides.size() / 2];
+}
 
 // Tiles gathered from masks of their faces, each tile once.
 class TileCollector {
@@ -963,13 +971,6 @@ int add_faces_by_hue(TileCollector& collector, const cv::Mat& part, const cv::Ma
 }
 
 }  // namespace
-
-double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles) {
-  std::vector<double> sides;
-  for (const auto& corners : tiles) sides.push_back(mean_side(corners));
-  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
-  return sides[sides.size() / 2];
-}
 
 std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
                                                    const BugsReaderParams& params, StageLog& log) {

@@ -26,9 +26,6 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles_near(
     const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
     const std::vector<std::array<cv::Point2d, 4>>& found, const BugsReaderParams& params);
 
-// The median side of `tiles` in pixels (`tiles` not empty).
-double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles);
-
 // Where the picture shows a monster's eye outside every tile found (image pixels): a tile the
 // table hid.
 std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
