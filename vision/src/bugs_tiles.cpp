@@ -866,7 +866,7 @@ class TileCollector {
       if (!tile) continue;
       const auto same = same_tile(tile->corners);
       if (!same) {
-        tiles_.push_back(tile->corners);
+        tiles_.push_back(tile->gold ? tile->corners : on_edges(tile->corners));
         gold_.push_back(tile->gold);
         ++found;
       } else if (*same >= known_count_ && tile->gold && !gold_[*same]) {
@@ -928,16 +928,17 @@ class TileCollector {
       const auto beyond = grow_square(corners, kTrophyFaceMm, kTileSideMm + 2 * kTrophyBorderMm);
       gold =
           gold_bordered(bgr_, grown, kCheckPxPerMm) && !gold_bordered(bgr_, beyond, kCheckPxPerMm);
-      if (gold) {
-        corners = canonical_corner_order(grown);
-      } else {
-        // A monster's face meets the table at its edge (a trophy's gold border has two edges).
-        const double reach_px = kSnapReachMm * mean_side(corners) / kTileSideMm;
-        corners = canonical_corner_order(snap_sides_to_edges(bgr_, corners, reach_px));
-      }
+      if (gold) corners = canonical_corner_order(grown);
     }
     if (!plausible(corners, params_, bgr_.size())) return std::nullopt;
     return FoundTile{corners, gold};
+  }
+
+  // A monster's face moved onto the picture's edges (a trophy's gold border has two edges, and
+  // is left as found); done once per tile kept, not per mask that finds it.
+  std::array<cv::Point2d, 4> on_edges(const std::array<cv::Point2d, 4>& corners) const {
+    const double reach_px = kSnapReachMm * mean_side(corners) / kTileSideMm;
+    return canonical_corner_order(snap_sides_to_edges(bgr_, corners, reach_px));
   }
 
   // The index of the tile found already at about the same place.
