@@ -117,31 +117,78 @@ bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2
 
 namespace {
 
-// Reads the tiles whose outer corners were found, blanks left out, into `reading`; their corners
-// go to `tile_corners`.
-void read_found_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& found,
+// One tile read from its outer corners; `blank` when it shows no monster and no trophy.
+struct TileRead {
+  BugsTileReading tile;
+  bool blank = false;
+  cv::Mat debug;  // the face as read, when the log wants it
+};
+
+TileRead read_corners(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
+                      const referee::BugsDeck& deck, const BugsReaderParams& params,
+                      const StageLog& log) {
+  TileRead read;
+  BugsTileReading& tile = read.tile;
+  tile.polygon = corners;
+  tile.center = apply_homography(image_from_square(corners, bugs::kTileSideMm),
+                                 {bugs::kTileSideMm / 2, bugs::kTileSideMm / 2});
+  const bugs::TileFace face = bugs::read_tile(bgr, corners, params.tile_px_per_mm,
+                                              log.wants_debug_images() ? &read.debug : nullptr);
+  read.blank = face.blank;
+  tile.trophy = face.trophy;
+  tile.value = face.value;
+  tile.eyes = face.eyes;
+  tile.shape = face.shape;
+  tile.pattern = face.pattern;
+  if (tile.shape && tile.pattern)
+    tile.species = species_id(deck, tile.eyes, *tile.shape, *tile.pattern);
+  if (!read.debug.empty())
+    cv::putText(read.debug, describe_tile(tile), {4, 14}, cv::FONT_HERSHEY_PLAIN, 0.9, {0, 0, 0});
+  return read;
+}
+
+bool fully_read(const TileRead& read) {
+  return !read.blank &&
+         (read.tile.trophy ? read.tile.value.has_value() : read.tile.species.has_value());
+}
+
+// Reads the tiles found, blanks left out, into `reading`; their corners go to `tile_corners`, and
+// their faces as read to `debug_faces` when the log wants them. A tile left unread whose place
+// also showed a larger outline is read from that one: the first was its body.
+void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& found,
                       const referee::BugsDeck& deck, const BugsReaderParams& params, StageLog& log,
-                      BugsReading& reading, std::vector<std::array<cv::Point2d, 4>>& tile_corners) {
-  for (const auto& corners : found) {
-    BugsTileReading tile;
-    tile.polygon = corners;
-    tile.center = apply_homography(image_from_square(corners, bugs::kTileSideMm),
-                                   {bugs::kTileSideMm / 2, bugs::kTileSideMm / 2});
-    cv::Mat debug;
-    const bugs::TileFace face = bugs::read_tile(bgr, corners, params.tile_px_per_mm,
-                                                log.wants_debug_images() ? &debug : nullptr);
-    if (face.blank) continue;
-    tile_corners.push_back(corners);
-    tile.trophy = face.trophy;
-    tile.value = face.value;
-    tile.eyes = face.eyes;
-    tile.shape = face.shape;
-    tile.pattern = face.pattern;
-    if (tile.shape && tile.pattern)
-      tile.species = species_id(deck, tile.eyes, *tile.shape, *tile.pattern);
-    reading.tiles.push_back(tile);
-    if (!debug.empty()) log.debug_image("tile-" + std::to_string(reading.tiles.size() - 1), debug);
+                      BugsReading& reading, std::vector<std::array<cv::Point2d, 4>>& tile_corners,
+                      std::vector<cv::Mat>& debug_faces) {
+  for (const bugs::FoundTile& candidate : found) {
+    TileRead read = read_corners(bgr, candidate.corners, deck, params, log);
+    if (!fully_read(read) && candidate.around) {
+      TileRead around = read_corners(bgr, *candidate.around, deck, params, log);
+      if (fully_read(around)) read = std::move(around);
+    }
+    if (read.blank) continue;
+    tile_corners.push_back(read.tile.polygon);
+    reading.tiles.push_back(read.tile);
+    debug_faces.push_back(read.debug);
   }
+}
+
+// Puts the tiles in reading order (top to bottom, then left to right); a debug face is named
+// after its tile's place in that order, as the JSON lists them.
+void sort_tiles(std::vector<BugsTileReading>& tiles, const std::vector<cv::Mat>& debug_faces,
+                StageLog& log) {
+  std::vector<std::size_t> order(tiles.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::pair(tiles[a].center.y, tiles[a].center.x) <
+           std::pair(tiles[b].center.y, tiles[b].center.x);
+  });
+  std::vector<BugsTileReading> sorted;
+  for (std::size_t place = 0; place < order.size(); ++place) {
+    sorted.push_back(tiles[order[place]]);
+    const cv::Mat& face = debug_faces[order[place]];
+    if (!face.empty()) log.debug_image("tile-" + std::to_string(place), face);
+  }
+  tiles = std::move(sorted);
 }
 
 BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
@@ -152,7 +199,8 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
 
   StageTimer read_stage(log, "read tiles");
   std::vector<std::array<cv::Point2d, 4>> tile_corners;  // of the tiles read, blanks left out
-  read_found_tiles(bgr, found, deck, params, log, reading, tile_corners);
+  std::vector<cv::Mat> debug_faces;
+  read_found_tiles(bgr, found, deck, params, log, reading, tile_corners, debug_faces);
   read_stage.finish(static_cast<int>(reading.tiles.size()));
 
   StageTimer stray_stage(log, "stray eyes");
@@ -162,14 +210,12 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   if (!strays.empty()) {
     const auto near = bugs::find_tiles_near(bgr, strays, tile_corners, params);
     if (!near.empty()) {
-      read_found_tiles(bgr, near, deck, params, log, reading, tile_corners);
+      read_found_tiles(bgr, near, deck, params, log, reading, tile_corners, debug_faces);
       strays = bugs::stray_eyes(bgr, tile_corners);
     }
   }
   stray_stage.finish(static_cast<int>(strays.size()));
-  std::sort(reading.tiles.begin(), reading.tiles.end(), [](const auto& a, const auto& b) {
-    return std::pair(a.center.y, a.center.x) < std::pair(b.center.y, b.center.x);
-  });
+  sort_tiles(reading.tiles, debug_faces, log);
 
   StageTimer score_stage(log, "collections");
   std::vector<int> seats;

@@ -450,7 +450,18 @@ struct BodyWhiteness {
   cv::Mat excess;        // whiteness above the body's, 0 to 1, within `inner`
   cv::Mat row_area;      // where the eye row is read: the body, its eyes and the cream beside
   cv::Mat eye_white;     // eye_whiteness
+  cv::Mat glare;         // highlights within the row area, when any: no eye shows there
 };
+
+// Whether a highlight lies on the eye row: an eye under it would be lost, so nothing is counted.
+bool glare_on_row(const BodyWhiteness& body, cv::Point2d up, int rise_px, int reach_px) {
+  if (body.glare.empty()) return false;
+  std::vector<cv::Point> points;
+  cv::findNonZero(body.glare, points);
+  return std::any_of(points.begin(), points.end(), [&](const cv::Point& point) {
+    return std::abs((cv::Point2d(point) - body.centroid).dot(up) - rise_px) <= reach_px;
+  });
+}
 
 // Where the eye row lies on the face.
 struct EyeRow {
@@ -537,6 +548,8 @@ std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double
       eye_row = row;
     }
   }
+  if (glare_on_row(body, up, eye_row, band + static_cast<int>(kEyeRadiusMm * px_per_mm)))
+    return std::nullopt;
   // The whiteness within the body first (it holds where a bright light leaves the eyes no blue),
   // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
   const EyeRow row{body.centroid, up, right, eye_row, band};
@@ -549,7 +562,8 @@ std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double
 
 // Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
 std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_mask,
-                                double px_per_mm, std::vector<cv::Point2d>& eye_centres) {
+                                const cv::Mat& glare, double px_per_mm,
+                                std::vector<cv::Point2d>& eye_centres) {
   const cv::Moments body_moments = cv::moments(body_mask, true);
   if (body_moments.m00 <= 0) return std::nullopt;
   BodyWhiteness body;
@@ -558,8 +572,13 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_ma
   body.white = whiteness(face);
   body.excess = (body.white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
   body.excess = cv::min(cv::max(body.excess, 0.0), 1.0);
-  body.excess.setTo(0, body.inner == 0);
   cv::dilate(body_mask, body.row_area, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
+  if (!glare.empty()) {  // glare is no eye's white: it is left out of the row's profile
+    body.glare = glare & body.row_area;
+    body.inner.setTo(0, glare);
+    body.row_area.setTo(0, glare);
+  }
+  body.excess.setTo(0, body.inner == 0);
   body.eye_white = eye_whiteness(face, body.white);
   // Up is the tile's axis nearest to the eyes' side of the body. When the white leans between
   // two axes (glare on the body), both are read and must agree.
@@ -838,6 +857,11 @@ double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   return sides[sides.size() / 2];
 }
 
+// A tile found at the place of another this much larger may be the tile around a body taken for
+// one: a body's 28 mm are 0.62 of a tile's side, and a tile's outlines found at different masks
+// differ by less than a tenth.
+constexpr double kBodyTakenForTile = 1.3;
+
 // Tiles gathered from masks of their faces, each tile once.
 class TileCollector {
  public:
@@ -847,7 +871,8 @@ class TileCollector {
         params_(params),
         tiles_(std::move(known_tiles)),
         known_count_(tiles_.size()),
-        gold_(known_count_, false) {}
+        gold_(known_count_, false),
+        around_(known_count_) {}
 
   // The faces in `mask` (a part of the picture from `origin` on), whose outlines lie `inset_px`
   // inside the tiles' edges; returns how many tiles were new.
@@ -868,11 +893,15 @@ class TileCollector {
       if (!same) {
         tiles_.push_back(tile->gold ? tile->corners : on_edges(tile->corners));
         gold_.push_back(tile->gold);
+        around_.emplace_back();
         ++found;
       } else if (*same >= known_count_ && tile->gold && !gold_[*same]) {
         // A trophy's face found whole after a rough outline of it that missed the gold.
         tiles_[*same] = tile->corners;
         gold_[*same] = true;
+      } else if (*same >= known_count_ && !gold_[*same] && !tile->gold && !around_[*same] &&
+                 mean_side(tile->corners) > kBodyTakenForTile * mean_side(tiles_[*same])) {
+        around_[*same] = on_edges(tile->corners);
       }
     }
     return found;
@@ -894,19 +923,22 @@ class TileCollector {
   }
 
   // The tiles found, those it was given first left out.
-  std::vector<std::array<cv::Point2d, 4>> take_new() {
-    return {tiles_.begin() + static_cast<long>(known_count_), tiles_.end()};
+  std::vector<FoundTile> take_new() const {
+    std::vector<FoundTile> found;
+    for (std::size_t i = known_count_; i < tiles_.size(); ++i)
+      found.push_back({tiles_[i], around_[i]});
+    return found;
   }
 
  private:
-  struct FoundTile {
+  struct Outline {
     std::array<cv::Point2d, 4> corners;
     bool gold = false;  // within a gold border: a trophy
   };
 
   // The tile whose face has this outline, when it is a plausible one.
-  std::optional<FoundTile> tile_of(const std::vector<cv::Point>& outline, double area,
-                                   int inset_px) const {
+  std::optional<Outline> tile_of(const std::vector<cv::Point>& outline, double area,
+                                 int inset_px) const {
     // A gold border may join the face or part from it: a quadrilateral found inside a gold band
     // is a trophy's face, grown to its outer edge.
     constexpr double kCheckPxPerMm = 2.0;
@@ -931,7 +963,7 @@ class TileCollector {
       if (gold) corners = canonical_corner_order(grown);
     }
     if (!plausible(corners, params_, bgr_.size())) return std::nullopt;
-    return FoundTile{corners, gold};
+    return Outline{corners, gold};
   }
 
   // A monster's face moved onto the picture's edges (a trophy's gold border has two edges, and
@@ -954,6 +986,7 @@ class TileCollector {
   std::vector<std::array<cv::Point2d, 4>> tiles_;
   std::size_t known_count_;
   std::vector<bool> gold_;  // of each tile, the known ones as false
+  std::vector<std::optional<std::array<cv::Point2d, 4>>> around_;  // a larger outline found there
 };
 
 // Adds the faces of the most common hues of even, light areas of `part`, the picture's part
@@ -973,8 +1006,8 @@ int add_faces_by_hue(TileCollector& collector, const cv::Mat& part, const cv::Ma
 
 }  // namespace
 
-std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
-                                                   const BugsReaderParams& params, StageLog& log) {
+std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& params,
+                                  StageLog& log) {
   StageTimer white_stage(log, "local white");
   const cv::Mat relative = relative_luminance(bgr, params.white_downscale);
   white_stage.finish();
@@ -1002,9 +1035,9 @@ std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
   return collector.take_new();
 }
 
-std::vector<std::array<cv::Point2d, 4>> find_tiles_near(
-    const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
-    const std::vector<std::array<cv::Point2d, 4>>& found, const BugsReaderParams& params) {
+std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
+                                       const std::vector<std::array<cv::Point2d, 4>>& found,
+                                       const BugsReaderParams& params) {
   if (found.empty()) return {};
   TileCollector collector(bgr, params, found);
   const double side_px = median_side(found);
@@ -1106,6 +1139,22 @@ cv::Mat eye_marks(const RelativeFace& face, double px_per_mm) {
   return (ring_white > kEyeRingWhiteness) & (pupil < kStrayPupilDark * ring_grey);
 }
 
+// Highlights on the face: white (`white`, eye_white) away from every pupil, grown by the halo
+// where the print shows through washed out. An eye's white surrounds a pupil, darker than it even
+// blurred; a highlight is brightest at its middle.
+constexpr double kEyeReachMm = kEyeRadiusMm + 1.0;  // from a pupil's mark: its eye's white
+constexpr double kMinGlareMm = 1.5;                 // across: thinner white is an eye's blurred rim
+constexpr double kGlareHaloMm = 2.0;
+cv::Mat glare_of(const RelativeFace& face, const cv::Mat& white, double px_per_mm) {
+  cv::Mat eyes;
+  cv::dilate(eye_marks(face, px_per_mm), eyes, ellipse_kernel(2 * kEyeReachMm * px_per_mm));
+  cv::Mat glare = white & ~eyes;
+  cv::morphologyEx(glare, glare, cv::MORPH_OPEN, ellipse_kernel(kMinGlareMm * px_per_mm));
+  if (cv::countNonZero(glare) == 0) return {};
+  cv::dilate(glare, glare, ellipse_kernel(2 * kGlareHaloMm * px_per_mm));
+  return glare;
+}
+
 // The body whole again where its eyes cut into it: a light body (yellow) passes through the
 // cream's colour on its way to an eye's white, so a row of eyes can bite notches out of it or part
 // it in two. The eyes and the parts they join are one body, within the convex hull of the parts
@@ -1138,28 +1187,24 @@ cv::Mat rejoined_body(const cv::Mat& largest_part, const cv::Mat& not_cream,
   return largest_filled((joined & within_hull) | largest_part);
 }
 
-}  // namespace
-
-TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
-                   cv::Mat* debug) {
-  const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
-  const int side = face_bgr.rows;
+// The face of a monster tile read from its colours against the cream; `glare` (when not empty)
+// marks where a highlight hides the print: it is read as neither body, eye nor pattern, and the
+// body's outline is taken across it.
+TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_per_mm,
+                      cv::Mat* debug) {
   TileFace tile;
-  tile.trophy = gold_share(face_bgr, px_per_mm) >= kMinGoldShare;
-  const cv::Vec3f cream = median_colour(
-      face_bgr, edge_band(side, px_per_mm, kFaceBandFromMm, kFaceBandToMm, kCornerClearMm));
-  const RelativeFace face = relative_face(face_bgr, cream);
-  if (debug != nullptr) *debug = face_bgr.clone();
-  if (tile.trophy) {
-    tile.value = count_trophy_dots(face, px_per_mm);
-    return tile;
-  }
+  const int side = face.grey.rows;
   const cv::Mat art_area = disk_mask(side, px_per_mm, kArtRadiusMm);
   std::vector<cv::Mat> ratio;
   cv::split(face.ratio, ratio);
   cv::Mat not_cream = ((cv::abs(ratio[0] - 1) > kNotCream) | (cv::abs(ratio[1] - 1) > kNotCream) |
                        (cv::abs(ratio[2] - 1) > kNotCream)) &
                       art_area;
+  cv::Mat white = eye_white(face, art_area);
+  if (!glare.empty()) {
+    not_cream.setTo(0, glare);
+    white.setTo(0, glare);
+  }
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_CLOSE, ellipse_kernel(1.2 * px_per_mm));
   cv::morphologyEx(not_cream, not_cream, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
   const cv::Mat largest_part = largest_filled(not_cream);
@@ -1167,7 +1212,6 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
     tile.blank = true;
     return tile;
   }
-  const cv::Mat white = eye_white(face, art_area);
   std::vector<cv::Point2d> pupils;
   // Eyes belong to the body even where a blurred white passes for cream; the outline is read
   // without them, as a white spilling over the edge would bend it.
@@ -1177,11 +1221,14 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   const cv::Mat body = rejoined_body(largest_part, not_cream, face, px_per_mm);
   cv::Mat near_body;
   cv::dilate(body, near_body, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
-  tile.eyes =
-      read_eye_row(face, largest_filled(body | (eyes_by_body & near_body)), px_per_mm, pupils);
-  tile.shape = classify_shape(outline_with_eyes(body, eyes_by_body, px_per_mm));
+  tile.eyes = read_eye_row(face, largest_filled(body | (eyes_by_body & near_body)), glare,
+                           px_per_mm, pupils);
+  // Glare within the body's hull is body, as an eye there is.
+  const cv::Mat within_outline = glare.empty() ? eyes_by_body : (eyes_by_body | glare);
+  tile.shape = classify_shape(outline_with_eyes(body, within_outline, px_per_mm));
   cv::Mat pattern_mask;
-  tile.pattern = classify_pattern(face, body, white, pupils, px_per_mm, pattern_mask);
+  tile.pattern = classify_pattern(face, body, glare.empty() ? white : (white | glare), pupils,
+                                  px_per_mm, pattern_mask);
   if (debug != nullptr) {
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
@@ -1189,7 +1236,46 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
     if (!pattern_mask.empty()) debug->setTo(cv::Scalar(255, 0, 255), pattern_mask);
     for (const cv::Point2d& pupil : pupils)
       cv::circle(*debug, pupil, static_cast<int>(3 * px_per_mm), cv::Scalar(0, 0, 255), 1);
+    if (!glare.empty()) {
+      cv::findContours(glare.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+      cv::drawContours(*debug, contours, -1, cv::Scalar(255, 255, 0), 1);
+    }
   }
+  return tile;
+}
+
+}  // namespace
+
+TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
+                   cv::Mat* debug) {
+  const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
+  const int side = face_bgr.rows;
+  const cv::Vec3f cream = median_colour(
+      face_bgr, edge_band(side, px_per_mm, kFaceBandFromMm, kFaceBandToMm, kCornerClearMm));
+  const RelativeFace face = relative_face(face_bgr, cream);
+  if (gold_share(face_bgr, px_per_mm) >= kMinGoldShare) {
+    if (debug != nullptr) *debug = face_bgr.clone();
+    TileFace trophy;
+    trophy.trophy = true;
+    trophy.value = count_trophy_dots(face, px_per_mm);
+    return trophy;
+  }
+  const auto read = [&](const cv::Mat& glare) {
+    if (debug != nullptr) *debug = face_bgr.clone();
+    return read_monster(face, glare, px_per_mm, debug);
+  };
+  TileFace tile = read(cv::Mat());
+  // What a face shows plainly is kept as read; what it left unread is read again without its
+  // highlights.
+  if (tile.blank || (tile.eyes && tile.shape && tile.pattern)) return tile;
+  const cv::Mat glare =
+      glare_of(face, eye_white(face, disk_mask(side, px_per_mm, kArtRadiusMm)), px_per_mm);
+  if (glare.empty()) return tile;
+  const TileFace without_glare = read(glare);
+  if (without_glare.blank) return tile;
+  if (!tile.eyes) tile.eyes = without_glare.eyes;
+  if (!tile.shape) tile.shape = without_glare.shape;
+  if (!tile.pattern) tile.pattern = without_glare.pattern;
   return tile;
 }
 

@@ -15,16 +15,24 @@ namespace tableref::vision::bugs {
 inline constexpr double kTileSideMm = 45.0;
 inline constexpr double kTrophyBorderMm = 3.0;
 
-// Every tile's outer corners, in canonical order (a trophy's gold border included).
-std::vector<std::array<cv::Point2d, 4>> find_tiles(const cv::Mat& bgr,
-                                                   const BugsReaderParams& params, StageLog& log);
+// A tile's outer corners, in canonical order (a trophy's gold border included), with a larger
+// outline found at the same place when there was one: what was found first may be the monster's
+// body, square enough to pass for a tile, and the larger outline the tile around it.
+struct FoundTile {
+  std::array<cv::Point2d, 4> corners;
+  std::optional<std::array<cv::Point2d, 4>> around;
+};
+
+// Every tile in the picture.
+std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& params,
+                                  StageLog& log);
 
 // The tiles around `eyes` (image pixels) that the whole picture's search missed, `found` the
 // tiles it found: a copy whose cream is printed a little off stands out from the table around it
 // though not across the whole picture.
-std::vector<std::array<cv::Point2d, 4>> find_tiles_near(
-    const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
-    const std::vector<std::array<cv::Point2d, 4>>& found, const BugsReaderParams& params);
+std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
+                                       const std::vector<std::array<cv::Point2d, 4>>& found,
+                                       const BugsReaderParams& params);
 
 // Where the picture shows a monster's eye outside every tile found (image pixels): a tile the
 // table hid.
