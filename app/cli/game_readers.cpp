@@ -96,15 +96,15 @@ referee::Result<Analyzer> trio_analyzer(const ReaderSetup& setup) {
     const referee::Result<referee::TrioDeck> deck = referee::load_trio_deck(setup.deck_path);
     if (!deck) return deck.error();
   }
-  return Analyzer([references = setup.references,
-                   params = reader_params<vision::TrioReaderParams>(setup)](
-                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
-    auto reading = std::make_shared<const vision::TrioReading>(
-        vision::read_trio(image, references, params, log));
-    return Analysis{vision::trio_fields(*reading),
-                    [image_path, reading] { print_trio_summary(image_path, *reading); },
-                    [image, reading] { return vision::annotate_trio(image, *reading); }};
-  });
+  return Analyzer(
+      [references = setup.references, params = reader_params<vision::TrioReaderParams>(setup)](
+          const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
+        auto reading = std::make_shared<const vision::TrioReading>(
+            vision::read_trio(image, references, params, log));
+        return Analysis{vision::trio_fields(*reading),
+                        [image_path, reading] { print_trio_summary(image_path, *reading); },
+                        [image, reading] { return vision::annotate_trio(image, *reading); }};
+      });
 }
 
 void print_punto_summary(const std::string& image, const vision::PuntoReading& reading) {
@@ -130,15 +130,15 @@ referee::Result<Analyzer> punto_analyzer(const ReaderSetup& setup) {
     const referee::Result<referee::PuntoDeck> deck = referee::load_punto_deck(setup.deck_path);
     if (!deck) return deck.error();
   }
-  return Analyzer([references = setup.references,
-                   params = reader_params<vision::PuntoReaderParams>(setup)](
-                      const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
-    auto reading = std::make_shared<const vision::PuntoReading>(
-        vision::read_punto(image, references, params, log));
-    return Analysis{vision::punto_fields(*reading),
-                    [image_path, reading] { print_punto_summary(image_path, *reading); },
-                    [image, reading] { return vision::annotate_punto(image, *reading); }};
-  });
+  return Analyzer(
+      [references = setup.references, params = reader_params<vision::PuntoReaderParams>(setup)](
+          const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
+        auto reading = std::make_shared<const vision::PuntoReading>(
+            vision::read_punto(image, references, params, log));
+        return Analysis{vision::punto_fields(*reading),
+                        [image_path, reading] { print_punto_summary(image_path, *reading); },
+                        [image, reading] { return vision::annotate_punto(image, *reading); }};
+      });
 }
 
 void print_bugs_summary(const std::string& image, const vision::BugsReading& reading) {

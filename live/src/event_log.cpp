@@ -41,8 +41,7 @@ referee::Result<LoggedEvents> parse_event_log(std::string_view text, const std::
         logged.cut_short = true;
         break;
       }
-      return referee::Error{origin + ": line " + std::to_string(number) +
-                            ": not a JSON event"};
+      return referee::Error{origin + ": line " + std::to_string(number) + ": not a JSON event"};
     }
     logged.events.push_back(std::move(event));
   }

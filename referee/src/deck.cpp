@@ -81,9 +81,9 @@ BugSpecies read_species(const Node& item) {
                                                          {"triangle", BugShape::triangle},
                                                          {"star", BugShape::star},
                                                          {"drop", BugShape::drop}});
-  species.pattern = from_name<BugPattern>(
-      item.at("pattern"),
-      {{"plain", BugPattern::plain}, {"spots", BugPattern::spots}, {"stripes", BugPattern::stripes}});
+  species.pattern = from_name<BugPattern>(item.at("pattern"), {{"plain", BugPattern::plain},
+                                                               {"spots", BugPattern::spots},
+                                                               {"stripes", BugPattern::stripes}});
   species.copies = item.at("copies").as_int(1, 99);
   return species;
 }
@@ -110,10 +110,18 @@ Result<Deck> load(const std::filesystem::path& path,
 
 }  // namespace
 
-const FreezeCard* FreezeDeck::find(std::string_view id) const { return find_by_id(cards, id); }
-const TrioCard* TrioDeck::find(std::string_view id) const { return find_by_id(cards, id); }
-const PuntoCard* PuntoDeck::find(std::string_view id) const { return find_by_id(cards, id); }
-const BugSpecies* BugsDeck::find(std::string_view id) const { return find_by_id(species, id); }
+const FreezeCard* FreezeDeck::find(std::string_view id) const {
+  return find_by_id(cards, id);
+}
+const TrioCard* TrioDeck::find(std::string_view id) const {
+  return find_by_id(cards, id);
+}
+const PuntoCard* PuntoDeck::find(std::string_view id) const {
+  return find_by_id(cards, id);
+}
+const BugSpecies* BugsDeck::find(std::string_view id) const {
+  return find_by_id(species, id);
+}
 
 std::string_view shape_name(BugShape shape) {
   constexpr std::array<std::string_view, 5> names = {"round", "square", "triangle", "star", "drop"};
@@ -159,9 +167,11 @@ Result<BugsDeck> parse_bugs_deck(std::string_view text, std::string_view origin)
     check_game(root, "bugs-and-co");
     BugsDeck deck;
     const Node species = root.at("species");
-    for (std::size_t i = 0; i < species.size(); ++i) deck.species.push_back(read_species(species.at(i)));
+    for (std::size_t i = 0; i < species.size(); ++i)
+      deck.species.push_back(read_species(species.at(i)));
     const Node trophies = root.at("trophies");
-    for (std::size_t i = 0; i < trophies.size(); ++i) deck.trophies.push_back(trophies.at(i).as_int(1, 3));
+    for (std::size_t i = 0; i < trophies.size(); ++i)
+      deck.trophies.push_back(trophies.at(i).as_int(1, 3));
     const Node setup = root.at("setup_by_players");
     for (int players = 2; players <= 8; ++players) {
       const Node entry = setup.at(std::to_string(players));
@@ -172,7 +182,8 @@ Result<BugsDeck> parse_bugs_deck(std::string_view text, std::string_view origin)
         rules.eyes.push_back(value.is_string() ? value.get<std::string>() : value.dump());
       }
       const Node values = entry.at("trophies");
-      for (std::size_t i = 0; i < values.size(); ++i) rules.trophies.push_back(values.at(i).as_int(1, 3));
+      for (std::size_t i = 0; i < values.size(); ++i)
+        rules.trophies.push_back(values.at(i).as_int(1, 3));
       deck.setup_by_players[players] = std::move(rules);
     }
     deck.removed_at_setup = root.at("removed_at_setup").as_int(0, 75);
@@ -180,15 +191,31 @@ Result<BugsDeck> parse_bugs_deck(std::string_view text, std::string_view origin)
   });
 }
 
-Result<FreezeDeck> load_freeze_deck(const std::filesystem::path& path) { return load(path, &parse_freeze_deck); }
-Result<TrioDeck> load_trio_deck(const std::filesystem::path& path) { return load(path, &parse_trio_deck); }
-Result<PuntoDeck> load_punto_deck(const std::filesystem::path& path) { return load(path, &parse_punto_deck); }
-Result<BugsDeck> load_bugs_deck(const std::filesystem::path& path) { return load(path, &parse_bugs_deck); }
+Result<FreezeDeck> load_freeze_deck(const std::filesystem::path& path) {
+  return load(path, &parse_freeze_deck);
+}
+Result<TrioDeck> load_trio_deck(const std::filesystem::path& path) {
+  return load(path, &parse_trio_deck);
+}
+Result<PuntoDeck> load_punto_deck(const std::filesystem::path& path) {
+  return load(path, &parse_punto_deck);
+}
+Result<BugsDeck> load_bugs_deck(const std::filesystem::path& path) {
+  return load(path, &parse_bugs_deck);
+}
 
-const FreezeDeck& builtin_freeze_deck() { return builtin(&parse_freeze_deck, embedded::monster_freeze_deck()); }
-const TrioDeck& builtin_trio_deck() { return builtin(&parse_trio_deck, embedded::trio_monsters_deck()); }
-const PuntoDeck& builtin_punto_deck() { return builtin(&parse_punto_deck, embedded::punto_deck()); }
-const BugsDeck& builtin_bugs_deck() { return builtin(&parse_bugs_deck, embedded::bugs_and_co_deck()); }
+const FreezeDeck& builtin_freeze_deck() {
+  return builtin(&parse_freeze_deck, embedded::monster_freeze_deck());
+}
+const TrioDeck& builtin_trio_deck() {
+  return builtin(&parse_trio_deck, embedded::trio_monsters_deck());
+}
+const PuntoDeck& builtin_punto_deck() {
+  return builtin(&parse_punto_deck, embedded::punto_deck());
+}
+const BugsDeck& builtin_bugs_deck() {
+  return builtin(&parse_bugs_deck, embedded::bugs_and_co_deck());
+}
 
 Result<std::string> read_text_file(const std::filesystem::path& path) {
   std::ifstream stream(path, std::ios::binary);

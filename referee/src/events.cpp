@@ -47,7 +47,8 @@ struct BodyFields {
   void operator()(const ScoreEvent& e) const {
     json scores = json::array();
     for (const PlayerScore& score : e.scores) {
-      scores.push_back({{"player", score.player}, {"total", score.total}, {"detail", score.detail}});
+      scores.push_back(
+          {{"player", score.player}, {"total", score.total}, {"detail", score.detail}});
     }
     out["scores"] = std::move(scores);
   }
@@ -88,13 +89,18 @@ struct TypeName {
 
 }  // namespace
 
-std::string_view event_type(const EventBody& body) { return std::visit(TypeName{}, body); }
+std::string_view event_type(const EventBody& body) {
+  return std::visit(TypeName{}, body);
+}
 
 std::string_view scope_name(Scope scope) {
   switch (scope) {
-    case Scope::round: return "round";
-    case Scope::match: return "match";
-    case Scope::game: return "game";
+    case Scope::round:
+      return "round";
+    case Scope::match:
+      return "match";
+    case Scope::game:
+      return "game";
   }
   return "game";
 }

@@ -12,10 +12,14 @@ std::string describe(const Json& value) {
   if (text.size() > kMaxShown) text = text.substr(0, kMaxShown) + "...";
   return text;
 }
-std::string place(const std::string& path) { return path.empty() ? "top level" : path; }
+std::string place(const std::string& path) {
+  return path.empty() ? "top level" : path;
+}
 }  // namespace
 
-void Node::fail(const std::string& what) const { throw InputError(place(path_) + ": " + what); }
+void Node::fail(const std::string& what) const {
+  throw InputError(place(path_) + ": " + what);
+}
 
 bool Node::has(std::string_view key) const {
   return value_->is_object() && value_->contains(key);
@@ -57,8 +61,8 @@ int Node::as_int(int min, int max) const {
   if (!value_->is_number_integer()) fail("expected a whole number, got " + describe(*value_));
   const auto number = value_->get<long long>();
   if (number < min || number > max) {
-    fail("expected a number from " + std::to_string(min) + " to " + std::to_string(max) +
-         ", got " + std::to_string(number));
+    fail("expected a number from " + std::to_string(min) + " to " + std::to_string(max) + ", got " +
+         std::to_string(number));
   }
   return static_cast<int>(number);
 }

@@ -10,10 +10,14 @@ using json_input::Node;
 
 std::string_view game_name(Game game) {
   switch (game) {
-    case Game::freeze: return "freeze";
-    case Game::trio: return "trio";
-    case Game::punto: return "punto";
-    case Game::bugs: return "bugs";
+    case Game::freeze:
+      return "freeze";
+    case Game::trio:
+      return "trio";
+    case Game::punto:
+      return "punto";
+    case Game::bugs:
+      return "bugs";
   }
   return "freeze";
 }
@@ -63,10 +67,18 @@ Result<Replay> replay_record(std::string_view json_text, std::string_view origin
     Replay replay;
     replay.header = read_header(root);
     switch (replay.header.game) {
-      case Game::freeze: replay.events = records::replay_freeze(root, replay.header); break;
-      case Game::trio: replay.events = records::replay_trio(root, replay.header); break;
-      case Game::punto: replay.events = records::replay_punto(root, replay.header); break;
-      case Game::bugs: replay.events = records::replay_bugs(root, replay.header); break;
+      case Game::freeze:
+        replay.events = records::replay_freeze(root, replay.header);
+        break;
+      case Game::trio:
+        replay.events = records::replay_trio(root, replay.header);
+        break;
+      case Game::punto:
+        replay.events = records::replay_punto(root, replay.header);
+        break;
+      case Game::bugs:
+        replay.events = records::replay_bugs(root, replay.header);
+        break;
     }
     return replay;
   });

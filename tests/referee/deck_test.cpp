@@ -6,8 +6,6 @@
 
 #include "referee/record.hpp"
 
-#include "referee/record.hpp"
-
 namespace tableref::referee {
 namespace {
 

@@ -7,7 +7,8 @@ namespace tableref::vision {
 ColourReferences palette_references() {
   ColourReferences references;
   for (const referee::Colour colour : referee::kAllColours) {
-    references.monster_lab[static_cast<std::size_t>(colour)] = lab_of(referee::reference_rgb(colour));
+    references.monster_lab[static_cast<std::size_t>(colour)] =
+        lab_of(referee::reference_rgb(colour));
   }
   references.freeze_face_linear = linear_from_srgb(cv::Vec3f(0xDC, 0xEA, 0xF5));
   return references;

@@ -2,15 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 
 namespace tableref::vision {
 
 namespace {
 
-double distance(const cv::Point2d& a, const cv::Point2d& b) { return std::hypot(a.x - b.x, a.y - b.y); }
+double distance(const cv::Point2d& a, const cv::Point2d& b) {
+  return std::hypot(a.x - b.x, a.y - b.y);
+}
 
 // The face components: bright relative to their surroundings, thin bridges cut.
 cv::Mat face_mask(const cv::Mat& relative, double threshold) {
@@ -76,8 +78,8 @@ std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& contour,
   return refined;
 }
 
-bool plausible_shape(const std::array<cv::Point2d, 4>& corners, const SquareCardDetectorParams& params,
-                     double max_side_px) {
+bool plausible_shape(const std::array<cv::Point2d, 4>& corners,
+                     const SquareCardDetectorParams& params, double max_side_px) {
   std::array<double, 4> sides{};
   for (std::size_t i = 0; i < 4; ++i) sides[i] = distance(corners[i], corners[(i + 1) % 4]);
   const auto [shortest, longest] = std::minmax_element(sides.begin(), sides.end());
@@ -88,11 +90,14 @@ bool plausible_shape(const std::array<cv::Point2d, 4>& corners, const SquareCard
 }
 
 // Grows the face quadrilateral (inside the border) to the card's outer edge, in perspective.
-std::array<cv::Point2d, 4> outer_corners(const std::array<cv::Point2d, 4>& face, const SquareCardSpec& spec) {
+std::array<cv::Point2d, 4> outer_corners(const std::array<cv::Point2d, 4>& face,
+                                         const SquareCardSpec& spec) {
   const double lo = spec.border_mm;
   const double hi = spec.side_mm - spec.border_mm;
-  const std::vector<cv::Point2f> face_mm = {{float(lo), float(lo)}, {float(hi), float(lo)},
-                                            {float(hi), float(hi)}, {float(lo), float(hi)}};
+  const std::vector<cv::Point2f> face_mm = {{float(lo), float(lo)},
+                                            {float(hi), float(lo)},
+                                            {float(hi), float(hi)},
+                                            {float(lo), float(hi)}};
   const std::vector<cv::Point2f> face_px(face.begin(), face.end());
   const cv::Mat image_from_card = cv::getPerspectiveTransform(face_mm, face_px);
   const float side = static_cast<float>(spec.side_mm);
@@ -137,8 +142,9 @@ cv::Mat relative_luminance(const cv::Mat& bgr, int downscale) {
   cv::Mat pooled;
   cv::dilate(gray, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
   cv::Mat small;
-  cv::resize(pooled, small, cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)),
-             0, 0, cv::INTER_NEAREST);
+  cv::resize(pooled, small,
+             cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)), 0, 0,
+             cv::INTER_NEAREST);
   // Opening removes what is bright but small (eyes, specks) from the local white; dilation then
   // lends each dark surface the white of the surfaces beside it.
   cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
@@ -232,7 +238,8 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
     StageTimer quad_stage(log, "quadrilaterals");
     int found = 0;
     for (const auto& outline : outlines) {
-      if (const auto card = card_from_outline(outline, spec, params, min_face_area, max_side_px, bgr.size())) {
+      if (const auto card =
+              card_from_outline(outline, spec, params, min_face_area, max_side_px, bgr.size())) {
         add_unless_found(cards, *card);
         ++found;
       }

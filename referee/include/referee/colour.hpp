@@ -15,12 +15,10 @@ enum class Colour : std::uint8_t { yellow, green, red, blue, purple, black };
 inline constexpr std::array<Colour, 5> kTieBreakOrder = {Colour::red, Colour::blue, Colour::green,
                                                          Colour::yellow, Colour::purple};
 // The five non-black monster colours, in palette order.
-inline constexpr std::array<Colour, 5> kMonsterColours = {Colour::yellow, Colour::green,
-                                                          Colour::red, Colour::blue,
-                                                          Colour::purple};
-inline constexpr std::array<Colour, 6> kAllColours = {Colour::yellow, Colour::green,
-                                                      Colour::red,    Colour::blue,
-                                                      Colour::purple, Colour::black};
+inline constexpr std::array<Colour, 5> kMonsterColours = {
+    Colour::yellow, Colour::green, Colour::red, Colour::blue, Colour::purple};
+inline constexpr std::array<Colour, 6> kAllColours = {
+    Colour::yellow, Colour::green, Colour::red, Colour::blue, Colour::purple, Colour::black};
 
 // Lower-case palette name, as every output writes it.
 std::string_view colour_name(Colour colour);

@@ -28,7 +28,8 @@ struct FreezeDeck {
   const FreezeCard* find(std::string_view id) const;
 };
 
-// ---- Trio Monsters: triangular cards -------------------------------------------------------------
+// ---- Trio Monsters: triangular cards
+// -------------------------------------------------------------
 
 struct TrioCard {
   std::string id;
@@ -40,7 +41,8 @@ struct TrioDeck {
   const TrioCard* find(std::string_view id) const;
 };
 
-// ---- Punto: square cards with 1 to 9 dots --------------------------------------------------------
+// ---- Punto: square cards with 1 to 9 dots
+// --------------------------------------------------------
 
 struct PuntoCard {
   std::string id;
@@ -53,7 +55,8 @@ struct PuntoDeck {
   const PuntoCard* find(std::string_view id) const;
 };
 
-// ---- Bugs & Co: monster tiles and trophies -------------------------------------------------------
+// ---- Bugs & Co: monster tiles and trophies
+// -------------------------------------------------------
 
 enum class BugShape { round, square, triangle, star, drop };
 enum class BugPattern { plain, spots, stripes };
@@ -73,7 +76,7 @@ struct BugsSetup {
 
 struct BugsDeck {
   std::vector<BugSpecies> species;
-  std::vector<int> trophies;                 // every trophy of the box, by value
+  std::vector<int> trophies;                  // every trophy of the box, by value
   std::map<int, BugsSetup> setup_by_players;  // 2 to 8 players
   int removed_at_setup = 7;
   const BugSpecies* find(std::string_view id) const;

@@ -28,7 +28,8 @@ Shown placed_positions(const FreezeCard& card, Placement placement) {
     Shown turned;
     for (int row = 0; row < 3; ++row) {
       for (int col = 0; col < 3; ++col) {
-        turned[static_cast<std::size_t>(col * 3 + (2 - row))] = grid[static_cast<std::size_t>(row * 3 + col)];
+        turned[static_cast<std::size_t>(col * 3 + (2 - row))] =
+            grid[static_cast<std::size_t>(row * 3 + col)];
       }
     }
     grid = turned;

@@ -18,7 +18,9 @@ int shared_vertices(Place a, Place b) {
 }
 }  // namespace
 
-bool points_up(Place place) { return ((place.col + place.row) % 2 + 2) % 2 == 0; }
+bool points_up(Place place) {
+  return ((place.col + place.row) % 2 + 2) % 2 == 0;
+}
 
 std::array<Vertex, 3> vertices(Place place) {
   const int c = place.col;
@@ -45,8 +47,12 @@ std::array<Place, 9> corner_neighbours(Place place) {
   return found;  // always 9 on the lattice
 }
 
-bool share_edge(Place a, Place b) { return a != b && shared_vertices(a, b) == 2; }
-bool share_corner_only(Place a, Place b) { return a != b && shared_vertices(a, b) == 1; }
+bool share_edge(Place a, Place b) {
+  return a != b && shared_vertices(a, b) == 2;
+}
+bool share_corner_only(Place a, Place b) {
+  return a != b && shared_vertices(a, b) == 1;
+}
 
 std::array<PointMm, 3> corners_mm(Place place, double side_mm) {
   std::array<PointMm, 3> corners{};

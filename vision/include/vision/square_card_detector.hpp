@@ -17,13 +17,13 @@ struct SquareCardSpec {
 };
 
 struct SquareCardDetectorParams {
-  double min_side_px = 50.0;          // the envelope promises 70 px; margin for tilt
-  double max_side_fraction = 0.7;     // of the image's shorter side
+  double min_side_px = 50.0;       // the envelope promises 70 px; margin for tilt
+  double max_side_fraction = 0.7;  // of the image's shorter side
   // Face: luminance / local white at least this; each threshold is tried in turn.
   std::vector<double> face_ratio_thresholds = {0.86, 0.92};
-  double min_fill = 0.92;             // component area / its quadrilateral's area
-  double max_side_ratio = 1.9;        // longest / shortest side, allowing for tilt
-  int white_downscale = 4;            // the local white is estimated on a smaller image
+  double min_fill = 0.92;       // component area / its quadrilateral's area
+  double max_side_ratio = 1.9;  // longest / shortest side, allowing for tilt
+  int white_downscale = 4;      // the local white is estimated on a smaller image
 };
 
 struct DetectedSquareCard {

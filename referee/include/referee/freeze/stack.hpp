@@ -41,14 +41,8 @@ Shown show_stack(std::span<const PlacedCard> top_first);
 Shown cover(const Shown& upper, const Shown& lower);
 
 // The 8 lines of a 3 x 3 grid: 3 rows, 3 columns, 2 diagonals, as position indices.
-inline constexpr std::array<std::array<int, 3>, 8> kLines = {{{0, 1, 2},
-                                                               {3, 4, 5},
-                                                               {6, 7, 8},
-                                                               {0, 3, 6},
-                                                               {1, 4, 7},
-                                                               {2, 5, 8},
-                                                               {0, 4, 8},
-                                                               {2, 4, 6}}};
+inline constexpr std::array<std::array<int, 3>, 8> kLines = {
+    {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}};
 
 // The colours that have a full line of three in `shown`, in palette order, each once.
 std::vector<Colour> line_colours(const Shown& shown);
