@@ -113,6 +113,42 @@ bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2
   return cv::countNonZero(overlap) > 0;
 }
 
+// Whether a hand lies among the tiles without touching the picture's edge (its arm in a sleeve
+// the table's colour): skin where no tile is, as wide as fingers and as large as half a tile,
+// within a tile's side of a tile. A tile's cream is of skin's colour too: the tiles found are
+// left out, and a tile not found shows as skin, which makes the picture unstable as it should.
+bool skin_among_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  constexpr double kScale = 0.5;           // fingers are wide enough for a halved picture
+  constexpr double kMaxSkinBorder = 0.05;  // a table of skin's colour, even in part, says nothing
+  constexpr double kFingerOfSide = 0.2;    // a finger's width, of a tile's side (45 mm)
+  if (tiles.empty()) return false;
+  cv::Mat small;
+  cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
+  cv::Mat skin = skin_colour(small, kMaxSkinBorder);
+  double side_px = 0;
+  cv::Mat near_tiles = cv::Mat::zeros(skin.size(), CV_8U);
+  for (const auto& corners : tiles) {
+    const double side = cv::norm(corners[1] - corners[0]) * kScale;
+    side_px += side / static_cast<double>(tiles.size());
+    std::vector<cv::Point> grown;  // the tile and the blurred rim around it
+    for (const cv::Point2d& corner : grow_square(corners, 1.0, 1.12))
+      grown.emplace_back(corner * kScale);
+    cv::fillConvexPoly(skin, grown, 0);
+    const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4 * kScale;
+    cv::circle(near_tiles, centre, static_cast<int>(std::lround(1.5 * side)), 255, cv::FILLED);
+  }
+  const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px)));
+  cv::morphologyEx(skin, skin, cv::MORPH_OPEN,
+                   cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
+  cv::Mat labels, stats, centres;
+  const int count = cv::connectedComponentsWithStats(skin, labels, stats, centres, 8);
+  for (int label = 1; label < count; ++label) {
+    if (stats.at<int>(label, cv::CC_STAT_AREA) < 0.5 * side_px * side_px) continue;
+    if (cv::countNonZero((labels == label) & near_tiles) > 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 namespace {
@@ -153,18 +189,22 @@ bool fully_read(const TileRead& read) {
 }
 
 // Reads the tiles found, blanks left out, into `reading`; their corners go to `tile_corners`, and
-// their faces as read to `debug_faces` when the log wants them. A tile left unread whose place
-// also showed a larger outline is read from that one: the first was its body.
+// their faces as read to `debug_faces` when the log wants them. A tile left unread gets second
+// chances, kept only when they read it whole: the larger outline found at its place (the first
+// was its body), then its sides moved again onto the picture's edges (a face read askew).
 void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& found,
                       const referee::BugsDeck& deck, const BugsReaderParams& params, StageLog& log,
                       BugsReading& reading, std::vector<std::array<cv::Point2d, 4>>& tile_corners,
                       std::vector<cv::Mat>& debug_faces) {
   for (const bugs::FoundTile& candidate : found) {
     TileRead read = read_corners(bgr, candidate.corners, deck, params, log);
-    if (!fully_read(read) && candidate.around) {
-      TileRead around = read_corners(bgr, *candidate.around, deck, params, log);
-      if (fully_read(around)) read = std::move(around);
-    }
+    const auto read_instead = [&](const std::array<cv::Point2d, 4>& corners) {
+      TileRead again = read_corners(bgr, corners, deck, params, log);
+      if (fully_read(again)) read = std::move(again);
+    };
+    if (!fully_read(read) && candidate.around) read_instead(*candidate.around);
+    if (!fully_read(read) && !read.blank && !read.tile.trophy)
+      read_instead(bugs::realigned(bgr, candidate.corners));
     if (read.blank) continue;
     tile_corners.push_back(read.tile.polygon);
     reading.tiles.push_back(read.tile);
@@ -245,7 +285,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.doubts.push_back(std::to_string(strays.size()) +
                              " eye-like spot(s) outside every tile found: a tile may be missed");
   }
-  if (hand_near_tiles(bgr, tile_corners)) {
+  if (hand_near_tiles(bgr, tile_corners) || skin_among_tiles(bgr, tile_corners)) {
     reading.unstable = true;
     reading.doubts.push_back("a hand lies over or beside the tiles: a tile may be hidden");
   }

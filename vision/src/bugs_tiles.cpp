@@ -5,6 +5,7 @@
 #include <limits>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
+#include <span>
 #include <utility>
 
 #include "vision/quad_geometry.hpp"
@@ -403,43 +404,71 @@ struct EyeFit {
   double residual = std::numeric_limits<double>::infinity();
   double shift_mm = 0;
   double contrast = 0;
+  double pitch_mm = 0;
 };
 
 double eye_pitch_mm(int eyes) {
   return eyes == 3 ? 7.0 : 8.0;
 }
 
-// The best least-squares fit of body level + contrast * (`eyes` eyes in a row) to the profile.
+// The best least-squares fit of body level + contrast * (`eyes` eyes in a row) to the profile,
+// the eyes' pitch the printed one times one of `pitch_scales`.
 EyeFit fit_eyes(const std::vector<ProfileSample>& profile, int eyes,
-                const std::vector<std::vector<double>>& shares) {
+                const std::vector<std::vector<double>>& shares,
+                std::span<const double> pitch_scales) {
   EyeFit best;
   const double n = static_cast<double>(profile.size());
-  for (const auto& share : shares) {
-    for (double shift = -kMaxEyeShiftMm; shift <= kMaxEyeShiftMm + 1e-9; shift += 0.25) {
-      double sm = 0, sp = 0, smm = 0, smp = 0, spp = 0;
-      for (const ProfileSample& sample : profile) {
-        double model = 0;
-        for (int eye = 0; eye < eyes; ++eye) {
-          const double centre = (eye - (eyes - 1) / 2.0) * eye_pitch_mm(eyes) + shift;
-          model += tabulated_share(share, sample.across_mm - centre);
+  for (const double pitch_scale : pitch_scales) {
+    const double pitch = eye_pitch_mm(eyes) * pitch_scale;
+    for (const auto& share : shares) {
+      for (double shift = -kMaxEyeShiftMm; shift <= kMaxEyeShiftMm + 1e-9; shift += 0.25) {
+        double sm = 0, sp = 0, smm = 0, smp = 0, spp = 0;
+        for (const ProfileSample& sample : profile) {
+          double model = 0;
+          for (int eye = 0; eye < eyes; ++eye) {
+            const double centre = (eye - (eyes - 1) / 2.0) * pitch + shift;
+            model += tabulated_share(share, sample.across_mm - centre);
+          }
+          sm += model;
+          sp += sample.white;
+          smm += model * model;
+          smp += model * sample.white;
+          spp += sample.white * sample.white;
         }
-        sm += model;
-        sp += sample.white;
-        smm += model * model;
-        smp += model * sample.white;
-        spp += sample.white * sample.white;
+        const double spread = n * smm - sm * sm;
+        if (spread <= 1e-9) continue;
+        const double contrast = (n * smp - sm * sp) / spread;
+        const double level = (sp - contrast * sm) / n;
+        const double residual = spp - 2 * contrast * smp - 2 * level * sp +
+                                contrast * contrast * smm + 2 * contrast * level * sm +
+                                n * level * level;
+        if (contrast > 0 && residual < best.residual) best = {residual, shift, contrast, pitch};
       }
-      const double spread = n * smm - sm * sm;
-      if (spread <= 1e-9) continue;
-      const double contrast = (n * smp - sm * sp) / spread;
-      const double level = (sp - contrast * sm) / n;
-      const double residual = spp - 2 * contrast * smp - 2 * level * sp +
-                              contrast * contrast * smm + 2 * contrast * level * sm +
-                              n * level * level;
-      if (contrast > 0 && residual < best.residual) best = {residual, shift, contrast};
     }
   }
   return best;
+}
+
+// The eye count whose fit to the profile is clearly the best, with that fit; nullopt when none
+// is.
+std::optional<std::pair<int, EyeFit>> clear_eye_count(const std::vector<ProfileSample>& profile,
+                                                      std::span<const double> pitch_scales) {
+  static const std::vector<std::vector<double>> shares{
+      blurred_eye_share(0.3), blurred_eye_share(0.8), blurred_eye_share(1.3)};
+  std::array<EyeFit, 3> fits;
+  for (int eyes = 1; eyes <= 3; ++eyes)
+    fits[static_cast<std::size_t>(eyes - 1)] = fit_eyes(profile, eyes, shares, pitch_scales);
+  const auto best = std::min_element(fits.begin(), fits.end(), [](const auto& a, const auto& b) {
+    return a.residual < b.residual;
+  });
+  double runner_up = std::numeric_limits<double>::infinity();
+  for (const EyeFit& fit : fits) {
+    if (&fit != &*best) runner_up = std::min(runner_up, fit.residual);
+  }
+  const double noise = kEyeFitNoise * kEyeFitNoise * static_cast<double>(profile.size());
+  if (best->contrast < kMinEyeContrast || runner_up < kEyeFitMargin * best->residual + noise)
+    return std::nullopt;
+  return std::pair(static_cast<int>(best - fits.begin()) + 1, *best);
 }
 
 // The body's whiteness, its blurred edge left out, in the units the eye row is read in.
@@ -474,7 +503,8 @@ struct EyeRow {
 // The eye count that fits the profile of `white` across the row, read within `area`, with the
 // eyes' centres; nullopt when no count fits clearly better than the others.
 std::optional<int> count_eye_row(const EyeRow& row, const cv::Mat& area, const cv::Mat& white,
-                                 double px_per_mm, std::vector<cv::Point2d>& eye_centres) {
+                                 std::span<const double> pitch_scales, double px_per_mm,
+                                 std::vector<cv::Point2d>& eye_centres) {
   // The whiteness across the row, column by column.
   const int reach = area.rows, band = row.half_band_px;
   std::vector<double> white_sum(static_cast<std::size_t>(2 * reach + 1), 0.0);
@@ -496,24 +526,11 @@ std::optional<int> count_eye_row(const EyeRow& row, const cv::Mat& area, const c
         {(static_cast<double>(column) - reach) / px_per_mm, white_sum[column] / count[column]});
   }
   if (profile.size() < static_cast<std::size_t>(10 * px_per_mm)) return std::nullopt;
-  static const std::vector<std::vector<double>> shares{
-      blurred_eye_share(0.3), blurred_eye_share(0.8), blurred_eye_share(1.3)};
-  std::array<EyeFit, 3> fits;
-  for (int eyes = 1; eyes <= 3; ++eyes)
-    fits[static_cast<std::size_t>(eyes - 1)] = fit_eyes(profile, eyes, shares);
-  const auto best = std::min_element(fits.begin(), fits.end(), [](const auto& a, const auto& b) {
-    return a.residual < b.residual;
-  });
-  double runner_up = std::numeric_limits<double>::infinity();
-  for (const EyeFit& fit : fits) {
-    if (&fit != &*best) runner_up = std::min(runner_up, fit.residual);
-  }
-  const double noise = kEyeFitNoise * kEyeFitNoise * static_cast<double>(profile.size());
-  if (best->contrast < kMinEyeContrast || runner_up < kEyeFitMargin * best->residual + noise)
-    return std::nullopt;
-  const int eyes = static_cast<int>(best - fits.begin()) + 1;
+  const auto read = clear_eye_count(profile, pitch_scales);
+  if (!read) return std::nullopt;
+  const auto& [eyes, fit] = *read;
   for (int eye = 0; eye < eyes; ++eye) {
-    const double across_mm = (eye - (eyes - 1) / 2.0) * eye_pitch_mm(eyes) + best->shift_mm;
+    const double across_mm = (eye - (eyes - 1) / 2.0) * fit.pitch_mm + fit.shift_mm;
     eye_centres.push_back(row.centroid + row.right * (across_mm * px_per_mm) +
                           row.up * double(row.rise_px));
   }
@@ -548,16 +565,26 @@ std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double
       eye_row = row;
     }
   }
-  if (glare_on_row(body, up, eye_row, band + static_cast<int>(kEyeRadiusMm * px_per_mm)))
-    return std::nullopt;
+  if (glare_on_row(body, up, eye_row, band)) return std::nullopt;
   // The whiteness within the body first (it holds where a bright light leaves the eyes no blue),
   // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
   const EyeRow row{body.centroid, up, right, eye_row, band};
-  const std::optional<int> within =
-      count_eye_row(row, body.inner, body.white, px_per_mm, eye_centres);
-  if (within) return within;
-  eye_centres.clear();
-  return count_eye_row(row, body.row_area, body.eye_white, px_per_mm, eye_centres);
+  // The printed pitch first; a face resampled a little askew squeezes or stretches the row, which
+  // is tried only when the printed pitch fits no count clearly.
+  static constexpr std::array<double, 1> kPrintedPitch{1.0};
+  static constexpr std::array<double, 5> kSkewedPitches{0.85, 0.92, 1.0, 1.08, 1.15};
+  for (const std::span<const double> pitches :
+       {std::span<const double>(kPrintedPitch), std::span<const double>(kSkewedPitches)}) {
+    const std::optional<int> within =
+        count_eye_row(row, body.inner, body.white, pitches, px_per_mm, eye_centres);
+    if (within) return within;
+    eye_centres.clear();
+    const std::optional<int> beyond =
+        count_eye_row(row, body.row_area, body.eye_white, pitches, px_per_mm, eye_centres);
+    if (beyond) return beyond;
+    eye_centres.clear();
+  }
+  return std::nullopt;
 }
 
 // Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
@@ -1033,6 +1060,18 @@ std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& pa
   hue_stage.finish(
       add_faces_by_hue(collector, bgr, relative, {0, 0}, kPictureHueSearch, params, &log));
   return collector.take_new();
+}
+
+std::array<cv::Point2d, 4> realigned(const cv::Mat& bgr,
+                                     const std::array<cv::Point2d, 4>& corners) {
+  constexpr int kMoves =
+      2;  // each to the strongest step within reach: the nearest edge is followed
+  std::array<cv::Point2d, 4> moved = corners;
+  for (int move = 0; move < kMoves; ++move) {
+    const double reach_px = kSnapReachMm * mean_side(moved) / kTileSideMm;
+    moved = canonical_corner_order(snap_sides_to_edges(bgr, moved, reach_px));
+  }
+  return moved;
 }
 
 std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,

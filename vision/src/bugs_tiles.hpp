@@ -34,6 +34,10 @@ std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv:
                                        const std::vector<std::array<cv::Point2d, 4>>& found,
                                        const BugsReaderParams& params);
 
+// `corners` with their sides moved again onto the picture's edges: a second chance for a tile
+// whose face was read askew, its rough outline off by more than one move reaches.
+std::array<cv::Point2d, 4> realigned(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners);
+
 // Where the picture shows a monster's eye outside every tile found (image pixels): a tile the
 // table hid.
 std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,

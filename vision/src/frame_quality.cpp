@@ -156,14 +156,19 @@ cv::Mat FrameQualityMeter::difference_from_reference(const Analysis& now) const 
                                   params_.intrusion_level));
 }
 
-cv::Mat FrameQualityMeter::skin_mask(const Analysis& now) const {
-  cv::Mat bgr8, ycrcb, skin;
-  now.colour.convertTo(bgr8, CV_8UC3);
-  cv::cvtColor(bgr8, ycrcb, cv::COLOR_BGR2YCrCb);
+cv::Mat skin_colour(const cv::Mat& bgr, double max_border_share) {
+  cv::Mat ycrcb, skin;
+  cv::cvtColor(bgr, ycrcb, cv::COLOR_BGR2YCrCb);
   cv::inRange(ycrcb, cv::Scalar(0, kSkinCrMin, kSkinCbMin), cv::Scalar(255, kSkinCrMax, kSkinCbMax),
               skin);
-  // A table of skin's colour (wood, beige cloth) says nothing about hands.
-  if (border_share(skin) > params_.max_skin_border_share) return cv::Mat::zeros(skin.size(), CV_8U);
+  if (border_share(skin) > max_border_share) return cv::Mat::zeros(skin.size(), CV_8U);
+  return skin;
+}
+
+cv::Mat FrameQualityMeter::skin_mask(const Analysis& now) const {
+  cv::Mat bgr8;
+  now.colour.convertTo(bgr8, CV_8UC3);
+  const cv::Mat skin = skin_colour(bgr8, params_.max_skin_border_share);
   // A hand is a solid region; a table near skin's colour gives speckle, which this removes.
   cv::Mat solid;
   cv::morphologyEx(skin, solid, cv::MORPH_OPEN,

@@ -17,6 +17,11 @@
 
 namespace tableref::vision {
 
+// Where `bgr` (CV_8UC3) shows skin's colour (CV_8U, 255 = skin); nothing at all when more than
+// `max_border_share` of its border does: a table of that colour (wood, beige cloth) says nothing
+// about hands.
+cv::Mat skin_colour(const cv::Mat& bgr, double max_border_share);
+
 struct FrameQualityParams {
   int analysis_width_px = 320;         // frames are compared on a copy this wide
   double smoothing_sigma_px = 1.0;     // at analysis size: sensor noise must not count as motion
