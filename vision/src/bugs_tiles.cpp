@@ -1220,6 +1220,7 @@ cv::Mat rejoined_body(const cv::Mat& largest_part, const cv::Mat& not_cream,
   joined = largest_filled(joined);
   std::vector<cv::Point> points, hull;
   cv::findNonZero(parts & joined, points);
+  if (points.empty()) return largest_part;  // the eyes join nothing of the body
   cv::convexHull(points, hull);
   cv::Mat within_hull(not_cream.size(), CV_8U, cv::Scalar(0));
   cv::fillConvexPoly(within_hull, hull, cv::Scalar(255));
