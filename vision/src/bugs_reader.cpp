@@ -89,6 +89,19 @@ referee::bugs::Score score_of(const std::vector<BugsTileReading>& tiles,
   return referee::bugs::score(collection);
 }
 
+// Within a tile's side and a half of a tile's centre, in a picture scaled by `scale`: where a hand
+// may hide a tile.
+cv::Mat near_tiles(const std::vector<std::array<cv::Point2d, 4>>& tiles, cv::Size size,
+                   double scale) {
+  cv::Mat near = cv::Mat::zeros(size, CV_8U);
+  for (const auto& corners : tiles) {
+    const double side_px = cv::norm(corners[1] - corners[0]) * scale;
+    const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4 * scale;
+    cv::circle(near, centre, static_cast<int>(std::lround(1.5 * side_px)), 255, cv::FILLED);
+  }
+  return near;
+}
+
 // Whether a hand or arm reaching in from the picture's edge comes within a tile's side of a tile:
 // a tile it covers whole shows nothing, not even its eyes, and the collection would be scored
 // short.
@@ -99,18 +112,7 @@ bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2
   const cv::Mat& hands = meter.intrusion_mask();
   if (hands.empty() || cv::countNonZero(hands) == 0) return false;
   const double scale = static_cast<double>(hands.cols) / bgr.cols;
-  cv::Mat near_tiles = cv::Mat::zeros(hands.size(), CV_8U);
-  for (const auto& corners : tiles) {
-    std::vector<cv::Point> polygon;
-    for (const cv::Point2d& corner : corners) polygon.emplace_back(corner * scale);
-    cv::fillConvexPoly(near_tiles, polygon, 255);
-    const double side_px = cv::norm(corners[1] - corners[0]) * scale;
-    const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4 * scale;
-    cv::circle(near_tiles, centre, static_cast<int>(std::lround(1.5 * side_px)), 255, cv::FILLED);
-  }
-  cv::Mat overlap;
-  cv::bitwise_and(hands, near_tiles, overlap);
-  return cv::countNonZero(overlap) > 0;
+  return cv::countNonZero(hands & near_tiles(tiles, hands.size(), scale)) > 0;
 }
 
 // Whether a hand lies among the tiles without touching the picture's edge (its arm in a sleeve
@@ -126,25 +128,22 @@ bool skin_among_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point
   cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
   cv::Mat skin = skin_colour(small, kMaxSkinBorder);
   double side_px = 0;
-  cv::Mat near_tiles = cv::Mat::zeros(skin.size(), CV_8U);
   for (const auto& corners : tiles) {
-    const double side = cv::norm(corners[1] - corners[0]) * kScale;
-    side_px += side / static_cast<double>(tiles.size());
+    side_px += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
     std::vector<cv::Point> grown;  // the tile and the blurred rim around it
     for (const cv::Point2d& corner : grow_square(corners, 1.0, 1.12))
       grown.emplace_back(corner * kScale);
     cv::fillConvexPoly(skin, grown, 0);
-    const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4 * kScale;
-    cv::circle(near_tiles, centre, static_cast<int>(std::lround(1.5 * side)), 255, cv::FILLED);
   }
   const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px)));
   cv::morphologyEx(skin, skin, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
+  const cv::Mat near = near_tiles(tiles, skin.size(), kScale);
   cv::Mat labels, stats, centres;
   const int count = cv::connectedComponentsWithStats(skin, labels, stats, centres, 8);
   for (int label = 1; label < count; ++label) {
     if (stats.at<int>(label, cv::CC_STAT_AREA) < 0.5 * side_px * side_px) continue;
-    if (cv::countNonZero((labels == label) & near_tiles) > 0) return true;
+    if (cv::countNonZero((labels == label) & near) > 0) return true;
   }
   return false;
 }

@@ -888,6 +888,13 @@ double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   return sides[sides.size() / 2];
 }
 
+// `corners` with each side moved once to the picture's strongest colour step within reach.
+std::array<cv::Point2d, 4> moved_to_edges(const cv::Mat& bgr,
+                                          const std::array<cv::Point2d, 4>& corners) {
+  const double reach_px = kSnapReachMm * mean_side(corners) / kTileSideMm;
+  return canonical_corner_order(snap_sides_to_edges(bgr, corners, reach_px));
+}
+
 // A tile found at the place of another this much larger may be the tile around a body taken for
 // one: a body's 28 mm are 0.62 of a tile's side, and a tile's outlines found at different masks
 // differ by less than a tenth.
@@ -1000,8 +1007,7 @@ class TileCollector {
   // A monster's face moved onto the picture's edges (a trophy's gold border has two edges, and
   // is left as found); done once per tile kept, not per mask that finds it.
   std::array<cv::Point2d, 4> on_edges(const std::array<cv::Point2d, 4>& corners) const {
-    const double reach_px = kSnapReachMm * mean_side(corners) / kTileSideMm;
-    return canonical_corner_order(snap_sides_to_edges(bgr_, corners, reach_px));
+    return moved_to_edges(bgr_, corners);
   }
 
   // The index of the tile found already at about the same place.
@@ -1068,14 +1074,8 @@ std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& pa
 
 std::array<cv::Point2d, 4> realigned(const cv::Mat& bgr,
                                      const std::array<cv::Point2d, 4>& corners) {
-  constexpr int kMoves =
-      2;  // each to the strongest step within reach: the nearest edge is followed
-  std::array<cv::Point2d, 4> moved = corners;
-  for (int move = 0; move < kMoves; ++move) {
-    const double reach_px = kSnapReachMm * mean_side(moved) / kTileSideMm;
-    moved = canonical_corner_order(snap_sides_to_edges(bgr, moved, reach_px));
-  }
-  return moved;
+  // Two moves, each to the strongest step within reach: the nearest edge is followed.
+  return moved_to_edges(bgr, moved_to_edges(bgr, corners));
 }
 
 std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
