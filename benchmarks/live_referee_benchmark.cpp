@@ -3,13 +3,14 @@
 // referee's milliseconds per frame. Usage:
 //   live_referee_benchmark [games] [seed] [width height] [fps] [players] [tricks per game]
 //   live_referee_benchmark trio [games] [seed] [turns per game]
-//   live_referee_benchmark punto [games] [seed] [players]
+//   live_referee_benchmark punto [games] [seed] [players] [teams]
 //   live_referee_benchmark bugs [games] [seed] [players]
 // Defaults: 4 games of 2 players at 1280 x 720, 10 fps, the match played out, webcam level.
 // Trio: the games of the live tests (3 players at 800 x 450, 8 fps, 8 turns, a fifth of the turns
 // first tried illegally, half the still stretches crossed by a passing hand), webcam level.
 // Punto: whole matches of two won rounds (2 players by default: lines of 5) at 1280 x 720, 8 fps,
-// a few cards first laid illegally, a third of the still stretches crossed by a hand.
+// a few cards first laid illegally, a third of the still stretches crossed by a hand; "teams"
+// after 4 players plays the team game (partners opposite, lines of 5).
 // Bugs & Co: whole games to STOP (2 players by default) at 1280 x 720, 8 fps, a third of the
 // still stretches crossed by a hand.
 
@@ -43,6 +44,7 @@ GameResult run_game(const samples::GameVideoOptions& options, std::uint64_t seed
   live_options.game = options.game;
   live_options.players = live::default_player_names(options.players);
   live_options.rounds_to_win = options.rounds_to_win;
+  live_options.team_game = options.punto.team_game;
   live::LiveReferee referee(live_options);
   GameResult result;
   std::vector<bool> unstable;
@@ -138,6 +140,7 @@ samples::GameVideoOptions whole_game_options(referee::Game game, int argc, char*
 samples::GameVideoOptions punto_options(int argc, char** argv) {
   samples::GameVideoOptions options = whole_game_options(referee::Game::punto, argc, argv);
   options.rounds_to_win = 2;
+  options.punto.team_game = argc > 4 && std::string(argv[4]) == "teams";
   options.min_still_s = 0.9;
   options.max_still_s = 1.4;
   return options;

@@ -24,6 +24,7 @@ struct RefereeOptions {
   std::string names;
   std::string first_player;
   int rounds_to_win = 2;
+  bool teams = false;
   double settle_seconds = 0.4;
   double folder_fps = 10;
   std::string log_path;
@@ -241,6 +242,7 @@ int run_referee(RefereeOptions& options) {
   }
   live_options.first_player = std::get<int>(first);
   live_options.rounds_to_win = options.rounds_to_win;
+  live_options.team_game = options.teams;
   live_options.settle_seconds = options.settle_seconds;
   if (auto problem = use_profile(options.profile, live_options)) {
     print_error(*problem);
@@ -324,6 +326,9 @@ void add_referee_command(CLI::App& app, int& exit_status) {
   command->add_option("--rounds", options->rounds_to_win, "Won rounds that win the match")
       ->check(CLI::Range(1, 99))
       ->capture_default_str();
+  command->add_flag("--teams", options->teams,
+                    "Punto's team game: 4 players, partners opposite (seats 1 and 3 against 2 "
+                    "and 4), lines of 5");
   command
       ->add_option("--settle", options->settle_seconds,
                    "Seconds the table must be still before it is read")

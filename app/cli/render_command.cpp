@@ -31,6 +31,7 @@ struct RenderOptions {
   int plays = 0;
   int turns = 0;
   int rounds = 2;
+  bool teams = false;
   double still_seconds = 0;  // 0: the renderer's own pace
   double illegal_share = 0.15;
   std::string size;
@@ -114,6 +115,7 @@ int run_render_video(const RenderOptions& options) {
   video.fps = options.fps;
   video.max_tricks = options.tricks;
   video.punto.max_plays = options.plays;
+  video.punto.team_game = options.teams;
   video.max_turns = options.turns;
   video.rounds_to_win = options.rounds;
   if (options.still_seconds > 0) {
@@ -197,6 +199,8 @@ void add_render_command(CLI::App& app, int& exit_status) {
           "Won rounds that win a --video Monster Freeze or Punto match (as referee --rounds)")
       ->check(CLI::Range(1, 99))
       ->capture_default_str();
+  command->add_flag("--teams", options->teams,
+                    "Film the Punto team game: 4 players, partners opposite, lines of 5");
   command
       ->add_option("--still-seconds", options->still_seconds,
                    "How long the table stays still between plays in a --video game, from S to "

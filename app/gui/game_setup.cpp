@@ -48,6 +48,9 @@ std::optional<std::string> GameSetup::problem() const {
   if (first_player < 0 || first_player >= count)
     return std::string("the first player is not seated");
   if (rounds_to_win < 1 || rounds_to_win > 9) return std::string("rounds to win must be 1 to 9");
+  if (team_game && (game != referee::Game::punto || count != 4)) {
+    return std::string("the team game is Punto's, with 4 players");
+  }
   if (!(solo_seconds >= 10 && solo_seconds <= 3600)) {
     return std::string("the solo timer must be 10 s to 60 min");
   }
@@ -60,7 +63,8 @@ std::optional<std::string> GameSetup::problem() const {
 nlohmann::json GameSetup::to_json() const {
   return {{"game", referee::game_name(game)}, {"players", players},
           {"first_player", first_player},     {"rounds_to_win", rounds_to_win},
-          {"solo_seconds", solo_seconds},     {"settle_seconds", settle_seconds}};
+          {"team_game", team_game},           {"solo_seconds", solo_seconds},
+          {"settle_seconds", settle_seconds}};
 }
 
 referee::Result<GameSetup> GameSetup::from_json(const nlohmann::json& json) {
@@ -73,6 +77,7 @@ referee::Result<GameSetup> GameSetup::from_json(const nlohmann::json& json) {
     setup.players = json.value("players", setup.players);
     setup.first_player = json.value("first_player", setup.first_player);
     setup.rounds_to_win = json.value("rounds_to_win", setup.rounds_to_win);
+    setup.team_game = json.value("team_game", setup.team_game);
     setup.solo_seconds = json.value("solo_seconds", setup.solo_seconds);
     setup.settle_seconds = json.value("settle_seconds", setup.settle_seconds);
   } catch (const nlohmann::json::exception& error) {

@@ -20,6 +20,7 @@ struct GameSetup {
   std::vector<std::string> players = {"Alice", "Bob"};  // by seat
   int first_player = 0;                                 // index into players
   int rounds_to_win = 2;
+  bool team_game = false;       // Punto with 4 players: partners opposite, lines of 5
   double solo_seconds = 120;    // Monster Freeze solo timer
   double settle_seconds = 0.5;  // a layout must hold still this long before it is judged
 

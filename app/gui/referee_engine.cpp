@@ -49,6 +49,7 @@ class LiveEngine final : public RefereeEngine {
         row["black"] = live_row.value("black", 0);
         row["in_hand"] = live_row.value("hand", 0);
         if (live_row.contains("colors")) row["colors"] = live_row["colors"];
+        if (live_row.contains("team")) row["team"] = live_row["team"];
         // Bugs & Co: the collection as it stands, and the trophy once the player stopped.
         row["tiles"] = live_row.value("tiles", 0);
         row["trophy"] = live_row.value("trophy", 0);
@@ -75,6 +76,7 @@ class LiveEngine final : public RefereeEngine {
     options.players = setup.players;
     options.first_player = setup.first_player;
     options.rounds_to_win = setup.rounds_to_win;
+    options.team_game = setup.team_game;
     options.seat_of = std::move(seat_of);
     options.settle_seconds = setup.settle_seconds;
     options.solo_seconds = setup.solo_seconds;

@@ -192,6 +192,10 @@ void ScoreboardModel::set_scoreboard(const nlohmann::json& board) {
           row.colours += (row.colours.empty() ? "" : ", ") + colour.get<std::string>();
         }
       }
+      // Punto's team game: partners share a team number, counted from 1 for people.
+      if (const auto team = player.find("team"); team != player.end() && team->is_number()) {
+        row.colours += " (team " + std::to_string(team->get<int>() + 1) + ")";
+      }
       rows.push_back(std::move(row));
     }
   }

@@ -1,5 +1,6 @@
 #include "gui/setup_dialog.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -39,6 +40,7 @@ SetupDialog::SetupDialog(const GameSetup& setup, QWidget* parent)
       player_count_(new QSpinBox(this)),
       first_player_(new QComboBox(this)),
       rounds_(new QSpinBox(this)),
+      team_game_(new QCheckBox(tr("Partners opposite, lines of 5"), this)),
       solo_seconds_(new QSpinBox(this)),
       settle_seconds_(new QDoubleSpinBox(this)),
       problem_(new QLabel(this)),
@@ -72,6 +74,9 @@ SetupDialog::SetupDialog(const GameSetup& setup, QWidget* parent)
   rounds_->setRange(1, 9);
   rounds_->setValue(setup.rounds_to_win);
   form->addRow(tr("&Rounds to win the match:"), rounds_);
+  team_game_->setObjectName("team_game");
+  team_game_->setChecked(setup.team_game);
+  form->addRow(tr("&Team game:"), team_game_);
   solo_seconds_->setRange(10, 3600);
   solo_seconds_->setSingleStep(15);
   solo_seconds_->setSuffix(tr(" s"));
@@ -109,6 +114,7 @@ GameSetup SetupDialog::setup() const {
   }
   setup.first_player = std::max(0, first_player_->currentIndex());
   setup.rounds_to_win = rounds_->value();
+  setup.team_game = team_game_->isEnabled() && team_game_->isChecked();
   setup.solo_seconds = solo_seconds_->value();
   setup.settle_seconds = settle_seconds_->value();
   return setup;
@@ -134,6 +140,12 @@ void SetupDialog::refresh() {
   }
   first_player_->setCurrentIndex(std::clamp(first, 0, count - 1));
   first_player_->blockSignals(false);
+  // Only Punto with 4 players has a team game.
+  const bool teams_possible =
+      kGames[static_cast<std::size_t>(std::max(0, game_->currentIndex()))] ==
+          referee::Game::punto &&
+      count == 4;
+  team_game_->setEnabled(teams_possible);
 
   const GameSetup candidate = setup();
   const std::optional<std::string> problem = candidate.problem();

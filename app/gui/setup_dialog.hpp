@@ -1,13 +1,15 @@
 #pragma once
-// Setting up a game: which game, the players' names by seat, who starts, rounds to win, the solo
-// timer and how long the table must hold still. OK stays disabled while the set-up has a problem,
-// and the problem is written under the form.
+// Setting up a game: which game, the players' names by seat, who starts, rounds to win, Punto's
+// team game (offered only for Punto with 4 players), the solo timer and how long the table must
+// hold still. OK stays disabled while the set-up has a problem, and the problem is written under
+// the form.
 
 #include <QDialog>
 #include <vector>
 
 #include "gui/game_setup.hpp"
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QDoubleSpinBox;
@@ -34,6 +36,7 @@ class SetupDialog : public QDialog {
   std::vector<QLineEdit*> names_;
   QComboBox* first_player_;
   QSpinBox* rounds_;
+  QCheckBox* team_game_;
   QSpinBox* solo_seconds_;
   QDoubleSpinBox* settle_seconds_;
   QLabel* problem_;

@@ -28,6 +28,9 @@ LiveOptions checked(LiveOptions options) {
   if (!(options.settle_seconds >= 0)) {
     throw std::invalid_argument("the settle time cannot be negative");
   }
+  if (options.team_game && options.game != referee::Game::punto) {
+    throw std::invalid_argument("the team game is Punto's");
+  }
   return options;
 }
 
@@ -43,8 +46,12 @@ std::unique_ptr<GameFollower> follower_for(const LiveOptions& options) {
           options.players, options.first_player, options.references, options.lens});
     case referee::Game::punto:
       return std::make_unique<PuntoFollower>(
-          PuntoFollowerOptions{options.players, options.first_player, options.rounds_to_win,
-                               options.references, options.lens},
+          PuntoFollowerOptions{.players = options.players,
+                               .first_player = options.first_player,
+                               .rounds_to_win = options.rounds_to_win,
+                               .team_game = options.team_game,
+                               .references = options.references,
+                               .lens = options.lens},
           referee::builtin_punto_deck());
     case referee::Game::bugs:
       return std::make_unique<BugsFollower>(

@@ -32,7 +32,7 @@ punto::Seating seating_of(const PuntoFollowerOptions& options) {
     throw std::invalid_argument("the first player must be one of the players");
   }
   if (options.rounds_to_win < 1) throw std::invalid_argument("a match needs 1 or more rounds");
-  auto seating = punto::Seating::with_default_colours(options.players, false);
+  auto seating = punto::Seating::with_default_colours(options.players, options.team_game);
   if (!seating) throw std::invalid_argument(seating.error().message);
   return std::move(seating.value());
 }
@@ -258,9 +258,11 @@ json PuntoFollower::scoreboard() const {
     json colours = json::array();
     for (const referee::Colour colour : seating.colours_of(seat))
       colours.push_back(referee::colour_name(colour));
-    players.push_back({{"player", seating.name(seat)},
-                       {"colors", std::move(colours)},
-                       {"rounds_won", match_.rounds_won()[seat]}});
+    json player = {{"player", seating.name(seat)},
+                   {"colors", std::move(colours)},
+                   {"rounds_won", match_.rounds_won()[seat]}};
+    if (seating.team_game()) player["team"] = seating.side_of(seat);
+    players.push_back(std::move(player));
   }
   json board = {{"game", "punto"},
                 {"round", match_.round_number()},

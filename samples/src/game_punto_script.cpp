@@ -78,7 +78,7 @@ class PuntoPlay {
     for (int seat = 1; seat <= options.players; ++seat) {
       script_.players.push_back("P" + std::to_string(seat));
     }
-    auto seating = punto::Seating::with_default_colours(script_.players, false);
+    auto seating = punto::Seating::with_default_colours(script_.players, options.punto.team_game);
     if (!seating) throw std::invalid_argument(seating.error().message);
     match_.emplace(seating.value(), 0, punto::MatchOptions{options.rounds_to_win, 6});
     print_seed_ = rng_();
@@ -109,6 +109,7 @@ class PuntoPlay {
     }
     film_setup();
     script_.details = {{"game", "punto"},
+                       {"team_game", seating().team_game()},
                        {"stopped", stopped},
                        {"rounds", match_->round_number()},
                        {"plays", plays_},

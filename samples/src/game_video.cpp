@@ -340,6 +340,9 @@ void check(const GameVideoOptions& options) {
   if (options.punto.max_plays < 0) {
     throw std::invalid_argument("the number of plays cannot be negative");
   }
+  if (options.punto.team_game && (options.game != referee::Game::punto || options.players != 4)) {
+    throw std::invalid_argument("the team game is Punto's, with 4 players");
+  }
   if (options.game == referee::Game::trio && (options.players < 2 || options.players > 5)) {
     throw std::invalid_argument("a filmed Trio Monsters game has 2 to 5 players");
   }

@@ -71,9 +71,12 @@ TEST(Command, BadInputGetsOneLineAndStatusTwo) {
       "referee --game freeze --players 2 " + quoted(folder.path / "missing.mp4"),
       "referee --game freeze --players 2 camera:97",
       "referee --game freeze --players 9 " + quoted(kMedia / "freeze" / "game.mp4"),
+      "referee --game trio --players 4 --teams " + quoted(kMedia / "trio" / "game.mp4"),
+      "referee --game punto --players 3 --teams " + quoted(kMedia / "punto" / "game.mp4"),
       "render --game freeze --level fuzzy --out " + quoted(folder.path / "out"),
       "render --game freeze --rounds 0 --video " + quoted(folder.path / "game.avi"),
       "render --game freeze --still-seconds 0.1 --video " + quoted(folder.path / "game.avi"),
+      "render --game punto --players 3 --teams --video " + quoted(folder.path / "game.avi"),
       "no-such-command",
   };
   for (const std::string& arguments : bad_commands) {

@@ -2,6 +2,7 @@
 // a camera, calibration from the app, and speech that degrades to text.
 #include <gtest/gtest.h>
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QLineEdit>
@@ -40,6 +41,13 @@ TEST(GameSetup, ChecksPlayersNamesAndRanges) {
   setup.first_player = 1;
   setup.rounds_to_win = 0;
   EXPECT_TRUE(setup.problem().has_value());
+  setup.rounds_to_win = 2;
+  setup.team_game = true;
+  EXPECT_EQ(setup.problem(), "the team game is Punto's, with 4 players");
+  setup.game = referee::Game::punto;
+  EXPECT_EQ(setup.problem(), "the team game is Punto's, with 4 players") << "2 players";
+  setup.players = {"Alice", "Bob", "Cy", "Dee"};
+  EXPECT_FALSE(setup.problem().has_value());
 }
 
 TEST(GameSetup, RoundTripsThroughJsonAndRefusesBadJson) {
@@ -51,6 +59,15 @@ TEST(GameSetup, RoundTripsThroughJsonAndRefusesBadJson) {
   const auto read = GameSetup::from_json(setup.to_json());
   ASSERT_TRUE(read.ok());
   EXPECT_EQ(read->to_json(), setup.to_json());
+  GameSetup teams;
+  teams.game = referee::Game::punto;
+  teams.players = {"A", "B", "C", "D"};
+  teams.team_game = true;
+  const auto read_teams = GameSetup::from_json(teams.to_json());
+  ASSERT_TRUE(read_teams.ok());
+  EXPECT_TRUE(read_teams->team_game);
+  EXPECT_FALSE(
+      GameSetup::from_json({{"game", "trio"}, {"players", {"A", "B"}}, {"team_game", true}}).ok());
   EXPECT_FALSE(GameSetup::from_json({{"game", "chess"}}).ok());
   EXPECT_FALSE(GameSetup::from_json({{"players", "Alice"}}).ok());
   EXPECT_FALSE(GameSetup::from_json({{"game", "punto"}, {"players", {"Solo"}}}).ok());
@@ -76,6 +93,27 @@ TEST(SetupDialog, NamesSeatsAndRefusesASetUpWithAProblem) {
   dialog.findChild<QComboBox*>("game")->setCurrentIndex(static_cast<int>(referee::Game::trio));
   EXPECT_TRUE(ok->isEnabled());
   EXPECT_EQ(dialog.setup().game, referee::Game::trio);
+}
+
+// The team game is offered for Punto with 4 players only, and is kept in the set-up.
+TEST(SetupDialog, OffersPuntosTeamGameWithFourPlayers) {
+  GameSetup setup;
+  setup.players = {"Alice", "Bob", "Cy", "Dee"};
+  SetupDialog dialog(setup);
+  auto* teams = dialog.findChild<QCheckBox*>("team_game");
+  ASSERT_NE(teams, nullptr);
+  EXPECT_FALSE(teams->isEnabled()) << "Monster Freeze";
+  dialog.findChild<QComboBox*>("game")->setCurrentIndex(static_cast<int>(referee::Game::punto));
+  ASSERT_TRUE(teams->isEnabled());
+  teams->setChecked(true);
+  EXPECT_TRUE(dialog.setup().team_game);
+  dialog.grab().save(
+      QString::fromStdString((testing::screenshot_dir() / "setup-punto-teams.png").string()));
+  dialog.findChild<QSpinBox*>("player_count")->setValue(3);
+  EXPECT_FALSE(teams->isEnabled());
+  EXPECT_FALSE(dialog.setup().team_game);
+  auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+  EXPECT_TRUE(ok->isEnabled());
 }
 
 TEST(CameraDialog, SaysPlainlyWhenThereIsNoCamera) {

@@ -81,31 +81,63 @@ TEST(PuntoFollower, ACardOutOfTurnOrNotLowerIsIllegalUntilTakenBack) {
   EXPECT_EQ(follower.match().grid().pile_count(), 1u);
 }
 
-TEST(PuntoFollower, FourInARowWinTheRoundAndTheMatch) {
-  PuntoFollower follower = four_players(1);
+// Red (P1) along row 0, the others below it in turn, for `turns` turns; the events of each turn.
+std::vector<std::vector<json>> red_along_row_0(PuntoFollower& follower, int turns) {
   std::vector<CardSpec> table;
-  std::vector<json> last;
-  // Red along row 0, the others below it, until red's fourth card.
+  std::vector<std::vector<json>> events;
   const std::vector<std::string> others = {"green", "blue", "yellow"};
-  int named = 0;
-  for (int turn = 0; turn < 13; ++turn) {
+  for (int turn = 0; turn < turns; ++turn) {
     const int seat = turn % 4;
     // Each card of the deck is there twice: the values differ turn by turn.
-    const CardSpec card = seat == 0 ? CardSpec{"", "red", 6 + turn / 4, turn / 4, 0}
+    const CardSpec card = seat == 0 ? CardSpec{"", "red", 5 + turn / 4, turn / 4, 0}
                                     : CardSpec{"", others[static_cast<std::size_t>(seat - 1)],
                                                2 + turn / 4, turn / 4, seat};
     table.push_back(card);
-    table.back().id = "C" + std::to_string(++named);
-    last = shown(follower, table);
+    table.back().id = "C" + std::to_string(turn + 1);
+    events.push_back(shown(follower, table));
   }
+  return events;
+}
+
+std::vector<std::string> types_of(const std::vector<json>& events) {
   std::vector<std::string> types;
-  for (const json& event : last) types.push_back(event["type"]);
-  EXPECT_EQ(types,
+  for (const json& event : events) types.push_back(event["type"]);
+  return types;
+}
+
+TEST(PuntoFollower, FourInARowWinTheRoundAndTheMatch) {
+  PuntoFollower follower = four_players(1);
+  const std::vector<json> last = red_along_row_0(follower, 13).back();
+  EXPECT_EQ(types_of(last),
             (std::vector<std::string>{"state", "placed", "line", "winner", "score", "winner"}));
   EXPECT_EQ(last[2]["cells"], json({{0, 0}, {1, 0}, {2, 0}, {3, 0}}));
   EXPECT_EQ(last[3]["players"], json({"P1"}));
   EXPECT_EQ(last[5]["scope"], "match");
   EXPECT_TRUE(follower.match().match_over());
+}
+
+// The team game (rules.md): partners opposite, lines of 5; a line wins for both partners.
+TEST(PuntoFollower, InTheTeamGameFiveInARowWinForBothPartners) {
+  PuntoFollower follower(
+      {.players = {"P1", "P2", "P3", "P4"}, .rounds_to_win = 1, .team_game = true},
+      referee::builtin_punto_deck());
+  const std::vector<std::vector<json>> turns = red_along_row_0(follower, 17);
+  EXPECT_EQ(types_of(turns[12]), (std::vector<std::string>{"state", "placed"}))
+      << "four in a row win nothing in the team game";
+  const std::vector<json>& last = turns.back();
+  ASSERT_EQ(types_of(last),
+            (std::vector<std::string>{"state", "placed", "line", "winner", "score", "winner"}));
+  EXPECT_EQ(last[2]["cells"], json({{0, 0}, {1, 0}, {2, 0}, {3, 0}, {4, 0}}));
+  EXPECT_EQ(last[3]["players"], json({"P1", "P3"}));
+  EXPECT_EQ(last[5]["players"], json({"P1", "P3"}));
+  const json board = follower.scoreboard();
+  EXPECT_EQ(board["players"][1]["team"], 1);
+  EXPECT_EQ(board["players"][2]["team"], 0);
+  EXPECT_EQ(board["players"][2]["rounds_won"], 1);
+  EXPECT_EQ(board["match_winners"], json({"P1", "P3"}));
+  EXPECT_THROW(PuntoFollower({.players = {"P1", "P2", "P3"}, .team_game = true},
+                             referee::builtin_punto_deck()),
+               std::invalid_argument);
 }
 
 TEST(PuntoFollower, AnEmptiedTableEndsAPlayedRoundByTheBlockedFallback) {

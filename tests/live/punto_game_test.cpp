@@ -1,6 +1,7 @@
 // The live referee on a rendered Punto round: four players at the webcam level, hands laying
 // cards, taking back cards laid against the rules and passing over the table, until a line of
-// four wins. The events it announces against the truth, and a resumed game.
+// four wins. The events it announces against the truth, and a resumed game. The same in the team
+// game, won by a line of five.
 
 #include <gtest/gtest.h>
 
@@ -47,6 +48,20 @@ const RenderedGame& punto_game() {
   return game;
 }
 
+constexpr std::uint64_t kTeamSeed = 11;
+
+// The team game: partners opposite, a line of five wins for both.
+const RenderedGame& team_game() {
+  static const RenderedGame game = [] {
+    samples::GameVideoOptions options = short_punto_options();
+    options.punto.max_plays = 40;
+    options.punto.team_game = true;
+    options.image_size = cv::Size(1280, 720);  // a line of five spreads the layout
+    return testing::cached_game(options, kTeamSeed, "punto-team-game");
+  }();
+  return game;
+}
+
 LiveOptions punto_live_options(const RenderedGame& game) {
   LiveOptions options = testing::live_options(game);
   options.game = referee::Game::punto;
@@ -57,8 +72,19 @@ int count_of(const std::vector<nlohmann::json>& events, const std::string& type)
   return static_cast<int>(testing::of_type(events, type).size());
 }
 
-// Thresholds: measured on this game (every event found, none extra, each within 0.5 s of the
-// play settling), so that a regression fails.
+// Referees the whole game and checks its events against the truth; the final scoreboard.
+// Thresholds: measured on the games below (every event found, none extra, each within 0.5 s of
+// the play settling), so that a regression fails.
+nlohmann::json refereed_like_the_truth(const RenderedGame& game) {
+  LiveReferee referee(punto_live_options(game));
+  const RefereeRun run = testing::referee_frames(referee, game);
+  const EventScore events = score_events(game.truth.events, run.events);
+  EXPECT_GE(events.recall(), 0.99) << nlohmann::json(events.missed).dump();
+  EXPECT_EQ(events.precision(), 1.0) << nlohmann::json(events.extra).dump();
+  EXPECT_LE(events.max_delay_s(), 0.5);
+  return referee.scoreboard();
+}
+
 TEST(PuntoLive, FollowsARenderedRoundLikeTheTruth) {
   const RenderedGame& game = punto_game();
   // The round is worth following: plays, a card taken back, and the winning line.
@@ -67,17 +93,21 @@ TEST(PuntoLive, FollowsARenderedRoundLikeTheTruth) {
   ASSERT_EQ(count_of(game.truth.events, "line"), 1);
   ASSERT_EQ(count_of(game.truth.events, "winner"), 2);  // the round, and with it the match
 
-  LiveReferee referee(punto_live_options(game));
-  const RefereeRun run = testing::referee_frames(referee, game);
-  const EventScore events = score_events(game.truth.events, run.events);
-  EXPECT_GE(events.recall(), 0.99) << nlohmann::json(events.missed).dump();
-  EXPECT_EQ(events.precision(), 1.0) << nlohmann::json(events.extra).dump();
-  EXPECT_LE(events.max_delay_s(), 0.5);
-  for (const nlohmann::json& extra : events.extra) {
-    EXPECT_NE(extra["type"], "line");
-    EXPECT_NE(extra["type"], "winner");
-  }
-  EXPECT_EQ(referee.scoreboard()["match_over"], true);
+  EXPECT_EQ(refereed_like_the_truth(game)["match_over"], true);
+}
+
+TEST(PuntoLive, FollowsATeamRoundToItsLineOfFive) {
+  const RenderedGame& game = team_game();
+  const std::vector<nlohmann::json> lines = testing::of_type(game.truth.events, "line");
+  ASSERT_EQ(lines.size(), 1u);
+  ASSERT_EQ(lines[0]["cells"].size(), 5u);
+  const std::vector<nlohmann::json> winners = testing::of_type(game.truth.events, "winner");
+  ASSERT_EQ(winners.size(), 2u);
+  ASSERT_EQ(winners[0]["players"].size(), 2u) << "both partners";
+
+  const nlohmann::json board = refereed_like_the_truth(game);
+  EXPECT_EQ(board["match_over"], true);
+  EXPECT_EQ(board["match_winners"], winners[1]["players"]);
 }
 
 TEST(PuntoLive, HandsOverTheTableAreUnstableAndAnnounceNothing) {

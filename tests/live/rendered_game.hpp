@@ -162,6 +162,7 @@ inline LiveOptions live_options(const RenderedGame& game) {
   options.players = game.truth.players;
   options.game = game.options.game;
   options.rounds_to_win = game.options.rounds_to_win;
+  options.team_game = game.options.punto.team_game;
   return options;
 }
 

@@ -28,6 +28,7 @@ struct LiveOptions {
   std::vector<std::string> players;  // names, clockwise; empty = P1, P2
   int first_player = 0;              // who plays first, for games with turns
   int rounds_to_win = 2;
+  bool team_game = false;  // Punto with 4 players: partners opposite, lines of 5
   // Which part of the image belongs to which player; empty = N equal zones around the image's
   // centre, the first player's at the bottom, the others clockwise (seats.hpp).
   std::function<int(cv::Point2d image_point)> seat_of;

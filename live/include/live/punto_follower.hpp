@@ -33,6 +33,8 @@ struct PuntoFollowerOptions {
   std::vector<std::string> players;  // clockwise, seat 0 first; 2 to 4
   int first_player = 0;              // seat of the first round's first player
   int rounds_to_win = 2;
+  // 4 players in two teams, partners opposite (seats 1 and 3 against 2 and 4): lines of 5.
+  bool team_game = false;
   // How the dots' colours look: the palette's, or a calibrated profile's.
   vision::ColourReferences references = vision::palette_references();
   // A calibrated camera's lens to undo; none: pictures are read as they come.

@@ -25,7 +25,8 @@
 // the true `score` (per player, with sets, others and trophies) and `winner` come at STOP.
 //
 // Punto: players lay one card a turn, clockwise, the first card of a round in the middle of the
-// table (referee::punto::Match judges); a card laid against the rules is taken back before the
+// table (referee::punto::Match judges; in the team game a player builds the team's lines and
+// spoils only the other team's); a card laid against the rules is taken back before the
 // same player lays it again; when a round is decided the table is cleared in one visit. The
 // camera frames every place the game used, and the layout's axes lie within 20 degrees of the
 // picture's, so that the picture's grid (interface.md) keeps the axes of the round's grid: cells
@@ -55,6 +56,7 @@ struct PuntoPlayOptions {
   double illegal_share = 0.05;  // of turns: a card first laid against the rules, then taken back
   double random_share = 0.25;   // of turns: a legal place drawn at random
   double block_share = 0.5;     // of the other turns: worth spoiling another player's line
+  bool team_game = false;       // 4 players in two teams, partners opposite: lines of 5
 };
 
 struct GameVideoOptions {
