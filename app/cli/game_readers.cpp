@@ -154,6 +154,7 @@ void print_bugs_summary(const std::string& image, const vision::BugsReading& rea
               << " other tile(s), trophies " << score.trophies << ": " << score.total()
               << " points";
     if (collection.unknown_tiles > 0) std::cout << " (" << collection.unknown_tiles << " unread)";
+    if (collection.unstable) std::cout << ", unstable";
     std::cout << '\n';
     for (const std::size_t tile : collection.tiles)
       std::cout << "    " << vision::describe_tile(reading.tiles[tile]) << '\n';

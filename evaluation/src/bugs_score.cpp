@@ -1,5 +1,6 @@
 #include "evaluation/bugs_score.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -105,29 +106,37 @@ BugsScore score_bugs(const json& truth, const json& reading) {
                            ? 1
                            : 0;
   if (!truth.contains("players")) return score;
+  static const json kNoCollections = json::array();
+  const json& read_collections =
+      reading.contains("players") ? reading.at("players") : kNoCollections;
   for (const json& player : truth.at("players")) {
     ++score.collections;
-    if (unstable) {
-      ++score.collections_abstained;
-      continue;
-    }
     // The reading's collection that holds this player's tiles, and nothing else.
     std::set<int> read_indices;
     bool all_found = true;
     for (const json& tile : player.at("tiles")) {
       const int read = read_of_true[tile.get<std::size_t>()];
       all_found = all_found && read >= 0;
-      read_indices.insert(read);
+      if (read >= 0) read_indices.insert(read);
     }
-    bool exact = false;
-    if (reading.contains("players") && all_found) {
-      for (const json& collection : reading.at("players")) {
-        std::set<int> held;
-        for (const json& tile : collection.at("tiles")) held.insert(tile.get<int>());
-        if (held == read_indices) exact = collection.at("score") == player.at("score");
-      }
+    // An unstable picture may still score a collection (its own status says so); a player none of
+    // whose tiles were found is one it said nothing about.
+    bool exact = false, doubted = unstable && read_indices.empty();
+    for (const json& collection : read_collections) {
+      std::set<int> held;
+      for (const json& tile : collection.at("tiles")) held.insert(tile.get<int>());
+      const bool holds_some = std::any_of(read_indices.begin(), read_indices.end(),
+                                          [&](int read) { return held.contains(read); });
+      const bool collection_unstable =
+          collection.value("status", unstable ? "unstable" : "ok") == "unstable";
+      if (holds_some && collection_unstable) doubted = true;
+      if (all_found && held == read_indices) exact = collection.at("score") == player.at("score");
     }
-    ++(exact ? score.collections_exact : score.collections_wrong);
+    if (doubted) {
+      ++score.collections_abstained;
+    } else {
+      ++(exact ? score.collections_exact : score.collections_wrong);
+    }
   }
   return score;
 }

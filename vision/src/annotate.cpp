@@ -146,6 +146,7 @@ cv::Mat annotate_bugs(const cv::Mat& bgr, const BugsReading& reading) {
                         " points";
     if (collection.unknown_tiles > 0)
       words += ", " + std::to_string(collection.unknown_tiles) + " unread";
+    if (collection.unstable) words += " (unstable)";
     // Below the collection's lowest tile, kept inside the picture.
     const cv::Point2d place(std::clamp(lowest.x, 200.0, std::max(200.0, out.cols - 200.0)),
                             std::min(lowest.y + 70, out.rows - 15.0));

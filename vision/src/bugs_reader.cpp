@@ -115,18 +115,18 @@ bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2
   return cv::countNonZero(hands & near_tiles(tiles, hands.size(), scale)) > 0;
 }
 
-// Whether a hand lies among the tiles without touching the picture's edge (its arm in a sleeve
-// the table's colour): skin where no tile is, as wide as fingers and as large as half a tile,
-// within a tile's side of a tile. A tile's cream is of skin's colour too: the tiles found are
-// left out, and a tile not found shows as skin, which makes the picture unstable as it should.
-bool skin_among_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
-  constexpr double kScale = 0.5;           // fingers are wide enough for a halved picture
-  constexpr double kMaxSkinBorder = 0.05;  // a table of skin's colour, even in part, says nothing
-  constexpr double kFingerOfSide = 0.2;    // a finger's width, of a tile's side (45 mm)
-  if (tiles.empty()) return false;
+// Whether skin lies where no tile is, as wide as fingers and as large as half a tile, within a
+// tile's side and a half of one of `around`. A tile's cream is of skin's colour too: the `tiles`
+// found are left out, and a tile not found shows as skin. Nothing is seen when more than
+// `max_border_share` of the picture's border is of skin's colour.
+bool skin_near(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles,
+               const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) {
+  constexpr double kScale = 0.5;         // fingers are wide enough for a halved picture
+  constexpr double kFingerOfSide = 0.2;  // a finger's width, of a tile's side (45 mm)
+  if (tiles.empty() || around.empty()) return false;
   cv::Mat small;
   cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
-  cv::Mat skin = skin_colour(small, kMaxSkinBorder);
+  cv::Mat skin = skin_colour(small, max_border_share);
   double side_px = 0;
   for (const auto& corners : tiles) {
     side_px += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
@@ -138,7 +138,7 @@ bool skin_among_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point
   const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px)));
   cv::morphologyEx(skin, skin, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
-  const cv::Mat near = near_tiles(tiles, skin.size(), kScale);
+  const cv::Mat near = near_tiles(around, skin.size(), kScale);
   cv::Mat labels, stats, centres;
   const int count = cv::connectedComponentsWithStats(skin, labels, stats, centres, 8);
   for (int label = 1; label < count; ++label) {
@@ -146,6 +146,25 @@ bool skin_among_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point
     if (cv::countNonZero((labels == label) & near) > 0) return true;
   }
   return false;
+}
+
+// Whether a hand lies among the tiles without touching the picture's edge (its arm in a sleeve
+// the table's colour), which makes the picture unstable as it should: a table of skin's colour,
+// even in part, says nothing.
+bool skin_among_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  constexpr double kMaxSkinBorder = 0.05;
+  return skin_near(bgr, tiles, tiles, kMaxSkinBorder);
+}
+
+// Whether a tile left unread may be half under a hand: skin's colour beside it, however much of
+// the picture's border shows it (on a table of skin's colour a hand cannot be told from the
+// table). Such a hand may hide other tiles whole, anyone's.
+bool skin_beside_unread(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles,
+                        const std::vector<BugsTileReading>& read) {
+  std::vector<std::array<cv::Point2d, 4>> unread;
+  for (const BugsTileReading& tile : read)
+    if (tile.trophy ? !tile.value : !tile.species) unread.push_back(tile.polygon);
+  return skin_near(bgr, tiles, unread, 1.0);
 }
 
 }  // namespace
@@ -284,10 +303,19 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.doubts.push_back(std::to_string(strays.size()) +
                              " eye-like spot(s) outside every tile found: a tile may be missed");
   }
-  if (hand_near_tiles(bgr, tile_corners) || skin_among_tiles(bgr, tile_corners)) {
+  const bool hand_near = hand_near_tiles(bgr, tile_corners) || skin_among_tiles(bgr, tile_corners);
+  if (hand_near) {
     reading.unstable = true;
     reading.doubts.push_back("a hand lies over or beside the tiles: a tile may be hidden");
   }
+  // A tile found but unread leaves only its collection in doubt, unless a hand may lie over it. A
+  // tile that may be missed (eyes outside every tile, a hand) leaves every collection in doubt:
+  // where one tile was missed, a tile whose eyes do not show (a light body on a light cloth) may
+  // be missed too.
+  const bool anyones = !strays.empty() || hand_near ||
+                       (unknown > 0 && skin_beside_unread(bgr, tile_corners, reading.tiles));
+  for (BugsCollectionReading& collection : reading.collections)
+    collection.unstable = anyones || collection.unknown_tiles > 0;
   // An empty table is never read as a game with no tiles: the tiles may not stand out from it.
   if (reading.tiles.empty()) {
     reading.unstable = true;

@@ -740,10 +740,6 @@ bool plausible(const std::array<cv::Point2d, 4>& corners, const BugsReaderParams
   });
 }
 
-cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners) {
-  return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
-}
-
 }  // namespace
 
 bool gold_bordered(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,

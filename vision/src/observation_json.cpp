@@ -121,7 +121,8 @@ nlohmann::json bugs_fields(const BugsReading& reading) {
   for (const BugsCollectionReading& collection : reading.collections) {
     nlohmann::json player = {{"tiles", collection.tiles},
                              {"score", referee::bugs::to_json(collection.score)},
-                             {"unknown_tiles", collection.unknown_tiles}};
+                             {"unknown_tiles", collection.unknown_tiles},
+                             {"status", collection.unstable ? "unstable" : "ok"}};
     if (collection.seat >= 0) player["seat"] = collection.seat;
     players.push_back(std::move(player));
   }

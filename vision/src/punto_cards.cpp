@@ -43,10 +43,6 @@ std::optional<CardCandidate> card_from_outline(const std::vector<cv::Point>& out
   return CardCandidate{canonical_corner_order(outer), fill};
 }
 
-cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners) {
-  return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
-}
-
 // One detection per card: the squarest of those found at different thresholds. A much larger
 // square around a card (a patch of dark table) is another candidate, not the same card.
 void add_unless_found(std::vector<CardCandidate>& cards, const CardCandidate& card) {

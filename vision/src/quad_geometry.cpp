@@ -202,4 +202,8 @@ double mean_side(const std::array<cv::Point2d, 4>& corners) {
   return total / 4;
 }
 
+cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners) {
+  return (corners[0] + corners[1] + corners[2] + corners[3]) * 0.25;
+}
+
 }  // namespace tableref::vision

@@ -20,9 +20,12 @@ struct BugsScore {
   int tiles_unknown = 0;  // `unknown` on a matched tile in view
   // Collections: each true player's collection against the reading's collection holding its tiles.
   int collections = 0;
-  int collections_exact = 0;      // status ok, the same tiles and the same score
-  int collections_abstained = 0;  // status unstable
-  int collections_wrong = 0;      // status ok and a wrong score or wrong grouping
+  // A collection read in an unstable picture counts by its own status: the other players'
+  // collections may be scored while one is in doubt.
+  int collections_exact = 0;      // collection ok, the same tiles and the same score
+  int collections_abstained = 0;  // its collection unstable (or none of its tiles found in an
+                                  // unstable picture)
+  int collections_wrong = 0;      // collection ok and a wrong score, tiles or grouping
   int images_exact = 0;           // status ok and the whole picture's score right
 
   void add(const BugsScore& other);

@@ -63,6 +63,10 @@ struct BugsCollectionReading {
   std::vector<std::size_t> tiles;  // indices into BugsReading::tiles
   referee::bugs::Score score;      // of the tiles read; unknown tiles are left out
   int unknown_tiles = 0;
+  // Its score cannot be trusted: a tile of it unread, or a tile of anyone's that may be missed
+  // (eyes outside every tile, a hand among the tiles, skin beside an unread tile). The other
+  // collections of a picture with an unread tile are still scored.
+  bool unstable = false;
 };
 
 struct BugsReading {

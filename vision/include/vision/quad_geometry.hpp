@@ -44,5 +44,7 @@ std::array<cv::Point2d, 4> rotate_corners(const std::array<cv::Point2d, 4>& corn
 // Longest side over shortest side.
 double side_ratio(const std::array<cv::Point2d, 4>& corners);
 double mean_side(const std::array<cv::Point2d, 4>& corners);
+// The mean of the four corners.
+cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners);
 
 }  // namespace tableref::vision
