@@ -120,6 +120,7 @@ BugsFollower::BugsFollower(BugsFollowerOptions options, const referee::BugsDeck&
 bool BugsFollower::read(const cv::Mat& bgr) {
   vision::StageLog log;
   vision::BugsReading reading = vision::read_bugs(bgr, *deck_, reader_params_, log, seat_of_);
+  if (recall_unread_faces(reading)) vision::settle(reading);
   if (reading.unstable) return false;
   // A collection is scored from faces: a tile not read whole says nothing yet.
   for (const vision::BugsTileReading& tile : reading.tiles) {
@@ -128,6 +129,27 @@ bool BugsFollower::read(const cv::Mat& bgr) {
   read_before_ = std::move(last_read_);
   last_read_ = std::move(reading);
   return true;
+}
+
+bool BugsFollower::recall_unread_faces(vision::BugsReading& reading) const {
+  bool recalled = false;
+  for (vision::BugsTileReading& tile : reading.tiles) {
+    if (tile.trophy ? tile.value.has_value() : tile.species.has_value()) continue;
+    const auto known = std::find_if(
+        committed_tiles_.begin(), committed_tiles_.end(), [&](const NamedBugsTile& committed) {
+          return committed.trophy == tile.trophy &&
+                 cv::norm(committed.center - tile.center) <=
+                     kReadAgreementSides * vision::mean_side(tile.polygon);
+        });
+    if (known == committed_tiles_.end()) continue;
+    if (tile.trophy) {
+      tile.value = known->value;
+    } else {
+      tile.species = known->species;
+    }
+    recalled = true;
+  }
+  return recalled;
 }
 
 bool BugsFollower::reads_agree() const {

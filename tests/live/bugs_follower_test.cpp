@@ -1,12 +1,14 @@
 // Bugs & Co judged from stable layouts, given as logged `state` events (the way a resumed game
 // replays them), so that no picture is needed: tiles laid, trophies taken, the countdown, STOP
-// and the scores of the rulebook's example.
+// and the scores of the rulebook's example. One rendered picture shows a tile left unread
+// recalled from the view committed before.
 
 #include "live/bugs_follower.hpp"
 
 #include <gtest/gtest.h>
 
 #include "referee/deck.hpp"
+#include "samples/render.hpp"
 
 namespace tableref::live {
 namespace {
@@ -195,6 +197,29 @@ TEST(BugsFollower, ATieAtStopIsShared) {
   const auto scored = shown(follower, table, 11.6);
   ASSERT_EQ(types(scored), (std::vector<std::string>{"state", "score", "winner"}));
   EXPECT_EQ(scored[2]["players"], json({"P1", "P2"}));  // 3 and 3
+}
+
+// A blue round body whose eyes the reader cannot count (webcam picture 17 of seed 82) lies where
+// a committed tile lies: it is that tile, its face read before, and the view is judged with it.
+// A follower that never saw it read waits for a better view.
+TEST(BugsFollower, ATileLeftUnreadWhereACommittedOneLiesIsThatTile) {
+  const auto rendered = samples::render_random(referee::Game::bugs, samples::Level::webcam,
+                                               samples::image_seed(82, 17));
+  BugsFollower fresh = players(2);
+  ASSERT_FALSE(fresh.read(rendered.image_bgr)) << "the reader leaves a tile unread";
+  // The same view committed before, every face read.
+  std::vector<TileSpec> before;
+  for (const json& tile : rendered.truth["tiles"]) {
+    const bool trophy = tile["kind"] == "trophy";
+    before.push_back({"T" + std::to_string(before.size() + 1),
+                      trophy ? "trophy" : tile["species"].get<std::string>(),
+                      trophy ? tile["value"].get<int>() : 0, "", tile["center"][0].get<double>(),
+                      tile["center"][1].get<double>()});
+  }
+  BugsFollower follower = players(2);
+  shown(follower, before);
+  EXPECT_TRUE(follower.read(rendered.image_bgr));
+  EXPECT_TRUE(follower.commit_last_read(10).empty()) << "the committed view, unchanged";
 }
 
 TEST(BugsFollower, RefusesALoggedStateItCannotRead) {

@@ -283,49 +283,47 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.tiles[i].collection = group[i];
     reading.collections[static_cast<std::size_t>(group[i])].tiles.push_back(i);
   }
-  for (std::size_t c = 0; c < reading.collections.size(); ++c) {
-    BugsCollectionReading& collection = reading.collections[c];
-    collection.seat = seats[c];
-    collection.score = score_of(reading.tiles, collection.tiles, collection.unknown_tiles);
-  }
-  std::vector<std::size_t> everything(reading.tiles.size());
-  std::iota(everything.begin(), everything.end(), std::size_t{0});
-  int unknown = 0;
-  reading.score = score_of(reading.tiles, everything, unknown);
-  if (unknown > 0) {
-    reading.unstable = true;
-    reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
-  }
-  // A tile the table hid would be scored as missing: its eyes still show, so the picture is not
-  // to be trusted.
-  if (!strays.empty()) {
-    reading.unstable = true;
-    reading.doubts.push_back(std::to_string(strays.size()) +
-                             " eye-like spot(s) outside every tile found: a tile may be missed");
-  }
-  const bool hand_near = hand_near_tiles(bgr, tile_corners) || skin_among_tiles(bgr, tile_corners);
-  if (hand_near) {
-    reading.unstable = true;
-    reading.doubts.push_back("a hand lies over or beside the tiles: a tile may be hidden");
-  }
-  // A tile found but unread leaves only its collection in doubt, unless a hand may lie over it. A
-  // tile that may be missed (eyes outside every tile, a hand) leaves every collection in doubt:
-  // where one tile was missed, a tile whose eyes do not show (a light body on a light cloth) may
-  // be missed too.
-  const bool anyones = !strays.empty() || hand_near ||
-                       (unknown > 0 && skin_beside_unread(bgr, tile_corners, reading.tiles));
-  for (BugsCollectionReading& collection : reading.collections)
-    collection.unstable = anyones || collection.unknown_tiles > 0;
-  // An empty table is never read as a game with no tiles: the tiles may not stand out from it.
-  if (reading.tiles.empty()) {
-    reading.unstable = true;
-    reading.doubts.push_back("no tile found");
-  }
+  for (std::size_t c = 0; c < reading.collections.size(); ++c)
+    reading.collections[c].seat = seats[c];
+  reading.stray_eyes = static_cast<int>(strays.size());
+  reading.hand_near = hand_near_tiles(bgr, tile_corners) || skin_among_tiles(bgr, tile_corners);
+  reading.skin_beside_unread = skin_beside_unread(bgr, tile_corners, reading.tiles);
+  settle(reading);
   score_stage.finish(static_cast<int>(reading.collections.size()));
   return reading;
 }
 
 }  // namespace
+
+void settle(BugsReading& reading) {
+  for (BugsCollectionReading& collection : reading.collections)
+    collection.score = score_of(reading.tiles, collection.tiles, collection.unknown_tiles);
+  std::vector<std::size_t> everything(reading.tiles.size());
+  std::iota(everything.begin(), everything.end(), std::size_t{0});
+  int unknown = 0;
+  reading.score = score_of(reading.tiles, everything, unknown);
+  reading.doubts.clear();
+  if (unknown > 0) reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
+  // A tile the table hid would be scored as missing: its eyes still show, so the picture is not
+  // to be trusted.
+  if (reading.stray_eyes > 0) {
+    reading.doubts.push_back(std::to_string(reading.stray_eyes) +
+                             " eye-like spot(s) outside every tile found: a tile may be missed");
+  }
+  if (reading.hand_near)
+    reading.doubts.push_back("a hand lies over or beside the tiles: a tile may be hidden");
+  // An empty table is never read as a game with no tiles: the tiles may not stand out from it.
+  if (reading.tiles.empty()) reading.doubts.push_back("no tile found");
+  reading.unstable = !reading.doubts.empty();
+  // A tile found but unread leaves only its collection in doubt, unless a hand may lie over it. A
+  // tile that may be missed (eyes outside every tile, a hand) leaves every collection in doubt:
+  // where one tile was missed, a tile whose eyes do not show (a light body on a light cloth) may
+  // be missed too.
+  const bool anyones =
+      reading.stray_eyes > 0 || reading.hand_near || (unknown > 0 && reading.skin_beside_unread);
+  for (BugsCollectionReading& collection : reading.collections)
+    collection.unstable = anyones || collection.unknown_tiles > 0;
+}
 
 void move_points(BugsReading& reading, const PointMap& map) {
   move_card_points(reading.tiles, map);

@@ -10,7 +10,9 @@
 // one: a monster tile that came is `placed` (or `illegal` from a player who took a trophy), a
 // trophy that came from the middle is a `trophy` taken (`illegal` too when a higher one was left).
 // Nothing is judged from a view with a tile that cannot be read or from one the reader calls
-// unstable: the referee waits for the next still view.
+// unstable: the referee waits for the next still view. A tile left unread where a committed tile
+// of its kind lies is that tile, its face read before (glare, a shadow): the view is judged with
+// it.
 //
 // Tiles are named "T1", "T2", ... in the order they came onto the table; a tile keeps its name
 // while it lies where it was (nudges included) and shows the same face, and a trophy keeps its
@@ -79,6 +81,10 @@ class BugsFollower final : public GameFollower {
   // event, the plays it reveals and, the first time after STOP, the final scores and winner.
   std::vector<referee::Event> commit(std::vector<NamedBugsTile> tiles, nlohmann::json fields,
                                      double time_s);
+  // Fills in the face of each tile of `reading` left unread that lies where a committed tile of
+  // its kind lies (within a quarter of a side): the same tile, whose face cannot have changed
+  // since it was read (glare or a hand's shadow may hide it now). Whether any was.
+  bool recall_unread_faces(vision::BugsReading& reading) const;
   // Whose collection each tile of a new view is in.
   void assign_owners(std::vector<NamedBugsTile>& tiles) const;
   // Names the tiles of a new view (see the header comment).

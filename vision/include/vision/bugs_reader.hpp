@@ -75,7 +75,18 @@ struct BugsReading {
   referee::bugs::Score score;  // of every tile read, as one collection (interface.md)
   bool unstable = false;
   std::vector<std::string> doubts;  // why the picture is unstable, in words
+  // What the picture shows of tiles that may be missed: eyes outside every tile found, a hand
+  // reaching in beside or over the tiles, skin's colour beside a tile left unread.
+  int stray_eyes = 0;
+  bool hand_near = false;
+  bool skin_beside_unread = false;
 };
+
+// Scores `reading`'s collections and the whole picture from its tiles as they stand, and says
+// from them and its evidence of missed tiles what is unstable and why. The reader does it last; a
+// caller that learnt an unread tile's face elsewhere (the same tile read in an earlier view) fills
+// it in and settles the reading again.
+void settle(BugsReading& reading);
 
 // The seat zone (0 to N - 1) of an image point, or -1 outside every zone. Without it, tiles are
 // grouped into collections by how close they lie.
