@@ -20,8 +20,10 @@ using referee::Event;
 using referee::json_input::Node;
 
 constexpr std::string_view kTileIdPrefix = "T";
-// Two reads of one still view put each tile within this share of its side of the other read.
-constexpr double kReadAgreementSides = 0.25;
+// Two reads of one still view put each tile within this share of its side of the other read: an
+// outline found from another mask of the same face may lie a fifth of a side off (a stripe or a
+// shadow taken in), and tiles lie a side apart or more.
+constexpr double kReadAgreementSides = 0.35;
 // A tile of a new view is a committed tile, or a trophy lies in the middle, within this share of
 // its side of it.
 constexpr double kSamePlaceSides = 0.5;

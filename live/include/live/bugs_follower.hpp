@@ -82,7 +82,7 @@ class BugsFollower final : public GameFollower {
   std::vector<referee::Event> commit(std::vector<NamedBugsTile> tiles, nlohmann::json fields,
                                      double time_s);
   // Fills in the face of each tile of `reading` left unread that lies where a committed tile of
-  // its kind lies (within a quarter of a side): the same tile, whose face cannot have changed
+  // its kind lies (within a third of a side): the same tile, whose face cannot have changed
   // since it was read (glare or a hand's shadow may hide it now). Whether any was.
   bool recall_unread_faces(vision::BugsReading& reading) const;
   // Whose collection each tile of a new view is in.
