@@ -2,6 +2,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "referee/deck.hpp"
 #include "referee/trio/layout.hpp"
@@ -22,6 +23,24 @@ Params reader_params(const ReaderSetup& setup) {
   Params params;
   params.lens = setup.lens;
   return params;
+}
+
+// The analysis of one picture from its reading: the fields, the summary and the annotation.
+template <class Reading, class Fields, class Print, class Annotate>
+Analysis analysis_of(Reading read, const std::string& image_path, const cv::Mat& image,
+                     Fields fields, Print print, Annotate annotate) {
+  auto reading = std::make_shared<const Reading>(std::move(read));
+  return Analysis{fields(*reading), [image_path, reading, print] { print(image_path, *reading); },
+                  [image, reading, annotate] { return annotate(image, *reading); }};
+}
+
+// A deck file given for a game read by colour (and value) alone is still checked.
+template <class Load>
+std::optional<referee::Error> check_deck_file(const ReaderSetup& setup, Load load) {
+  if (setup.deck_path.empty()) return std::nullopt;
+  const auto deck = load(setup.deck_path);
+  if (!deck) return deck.error();
+  return std::nullopt;
 }
 
 void print_summary(const std::string& image, const vision::FreezeReading& reading) {
@@ -59,11 +78,8 @@ referee::Result<Analyzer> freeze_analyzer(const ReaderSetup& setup) {
   return Analyzer([deck, references = setup.references,
                    params = reader_params<vision::FreezeReaderParams>(setup)](
                       const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
-    auto reading = std::make_shared<const vision::FreezeReading>(
-        vision::read_freeze(image, *deck, references, params, log));
-    return Analysis{vision::freeze_fields(*reading),
-                    [image_path, reading] { print_summary(image_path, *reading); },
-                    [image, reading] { return vision::annotate_freeze(image, *reading); }};
+    return analysis_of(vision::read_freeze(image, *deck, references, params, log), image_path,
+                       image, vision::freeze_fields, print_summary, vision::annotate_freeze);
   });
 }
 
@@ -91,19 +107,12 @@ void print_trio_summary(const std::string& image, const vision::TrioReading& rea
 }
 
 referee::Result<Analyzer> trio_analyzer(const ReaderSetup& setup) {
-  // Cards are read by colour alone; a deck file given is still checked.
-  if (!setup.deck_path.empty()) {
-    const referee::Result<referee::TrioDeck> deck = referee::load_trio_deck(setup.deck_path);
-    if (!deck) return deck.error();
-  }
+  if (auto error = check_deck_file(setup, referee::load_trio_deck)) return *error;
   return Analyzer(
       [references = setup.references, params = reader_params<vision::TrioReaderParams>(setup)](
           const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
-        auto reading = std::make_shared<const vision::TrioReading>(
-            vision::read_trio(image, references, params, log));
-        return Analysis{vision::trio_fields(*reading),
-                        [image_path, reading] { print_trio_summary(image_path, *reading); },
-                        [image, reading] { return vision::annotate_trio(image, *reading); }};
+        return analysis_of(vision::read_trio(image, references, params, log), image_path, image,
+                           vision::trio_fields, print_trio_summary, vision::annotate_trio);
       });
 }
 
@@ -125,19 +134,12 @@ void print_punto_summary(const std::string& image, const vision::PuntoReading& r
 }
 
 referee::Result<Analyzer> punto_analyzer(const ReaderSetup& setup) {
-  // Cards are read by colour and value alone; a deck file given is still checked.
-  if (!setup.deck_path.empty()) {
-    const referee::Result<referee::PuntoDeck> deck = referee::load_punto_deck(setup.deck_path);
-    if (!deck) return deck.error();
-  }
+  if (auto error = check_deck_file(setup, referee::load_punto_deck)) return *error;
   return Analyzer(
       [references = setup.references, params = reader_params<vision::PuntoReaderParams>(setup)](
           const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
-        auto reading = std::make_shared<const vision::PuntoReading>(
-            vision::read_punto(image, references, params, log));
-        return Analysis{vision::punto_fields(*reading),
-                        [image_path, reading] { print_punto_summary(image_path, *reading); },
-                        [image, reading] { return vision::annotate_punto(image, *reading); }};
+        return analysis_of(vision::read_punto(image, references, params, log), image_path, image,
+                           vision::punto_fields, print_punto_summary, vision::annotate_punto);
       });
 }
 
@@ -172,11 +174,8 @@ referee::Result<Analyzer> bugs_analyzer(const ReaderSetup& setup) {
   return Analyzer(
       [deck, seat_of = setup.seat_of, params = reader_params<vision::BugsReaderParams>(setup)](
           const std::string& image_path, const cv::Mat& image, vision::StageLog& log) {
-        auto reading = std::make_shared<const vision::BugsReading>(
-            vision::read_bugs(image, *deck, params, log, seat_of));
-        return Analysis{vision::bugs_fields(*reading),
-                        [image_path, reading] { print_bugs_summary(image_path, *reading); },
-                        [image, reading] { return vision::annotate_bugs(image, *reading); }};
+        return analysis_of(vision::read_bugs(image, *deck, params, log, seat_of), image_path, image,
+                           vision::bugs_fields, print_bugs_summary, vision::annotate_bugs);
       });
 }
 
