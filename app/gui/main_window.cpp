@@ -34,20 +34,6 @@ namespace {
 constexpr double kLargeTextScale = 1.5;
 constexpr int kStatusMessageMs = 6000;
 
-QString game_title(referee::Game game) {
-  switch (game) {
-    case referee::Game::freeze:
-      return QObject::tr("Monster Freeze");
-    case referee::Game::trio:
-      return QObject::tr("Trio Monsters");
-    case referee::Game::punto:
-      return QObject::tr("Punto");
-    case referee::Game::bugs:
-      return QObject::tr("Bugs & Co");
-  }
-  return {};
-}
-
 QTableView* table_view(QAbstractItemModel& model, const QString& name, QWidget* parent) {
   auto* view = new QTableView(parent);
   view->setModel(&model);

@@ -19,6 +19,8 @@ constexpr int kMostPlayers = 8;  // Bugs & Co
 constexpr std::array<referee::Game, 4> kGames = {referee::Game::freeze, referee::Game::trio,
                                                  referee::Game::punto, referee::Game::bugs};
 
+}  // namespace
+
 QString game_title(referee::Game game) {
   switch (game) {
     case referee::Game::freeze:
@@ -32,7 +34,6 @@ QString game_title(referee::Game game) {
   }
   return {};
 }
-}  // namespace
 
 SetupDialog::SetupDialog(const GameSetup& setup, QWidget* parent)
     : QDialog(parent),

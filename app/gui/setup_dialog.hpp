@@ -5,6 +5,7 @@
 // the form.
 
 #include <QDialog>
+#include <QString>
 #include <vector>
 
 #include "gui/game_setup.hpp"
@@ -18,6 +19,9 @@ class QLineEdit;
 class QSpinBox;
 
 namespace tableref::gui {
+
+// The game's name for people: "Monster Freeze", "Trio Monsters", "Punto", "Bugs & Co".
+QString game_title(referee::Game game);
 
 class SetupDialog : public QDialog {
   Q_OBJECT

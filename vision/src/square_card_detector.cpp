@@ -6,6 +6,8 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
+#include "vision/quad_geometry.hpp"
+
 namespace tableref::vision {
 
 namespace {
@@ -22,60 +24,6 @@ cv::Mat face_mask(const cv::Mat& relative, double threshold) {
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
   return mask;
-}
-
-std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& contour) {
-  std::vector<cv::Point> hull;
-  cv::convexHull(contour, hull);
-  const double perimeter = cv::arcLength(hull, true);
-  for (const double fraction : {0.02, 0.03, 0.045, 0.06}) {
-    std::vector<cv::Point> polygon;
-    cv::approxPolyDP(hull, polygon, fraction * perimeter, true);
-    if (polygon.size() == 4) {
-      std::array<cv::Point2d, 4> corners;
-      for (std::size_t i = 0; i < 4; ++i) corners[i] = polygon[i];
-      return corners;
-    }
-    if (polygon.size() < 4) break;
-  }
-  return std::nullopt;
-}
-
-// Fits a line to the contour points along each side (away from the rounded corners) and
-// intersects neighbouring sides: corners to a fraction of a pixel.
-std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& contour,
-                                          const std::array<cv::Point2d, 4>& rough) {
-  std::array<cv::Vec4f, 4> lines;
-  for (std::size_t side = 0; side < 4; ++side) {
-    const cv::Point2d a = rough[side];
-    const cv::Point2d b = rough[(side + 1) % 4];
-    const double length = distance(a, b);
-    const cv::Point2d along = (b - a) / length;
-    const cv::Point2d normal(-along.y, along.x);
-    std::vector<cv::Point2f> points;
-    for (const cv::Point& p : contour) {
-      const cv::Point2d offset = cv::Point2d(p) - a;
-      const double t = offset.dot(along) / length;
-      if (t > 0.15 && t < 0.85 && std::abs(offset.dot(normal)) < 0.06 * length + 2.0) {
-        points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
-      }
-    }
-    if (points.size() < 5) return rough;
-    cv::fitLine(points, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
-  }
-  std::array<cv::Point2d, 4> refined;
-  for (std::size_t i = 0; i < 4; ++i) {
-    const cv::Vec4f& l1 = lines[(i + 3) % 4];
-    const cv::Vec4f& l2 = lines[i];
-    const double cross = l1[0] * l2[1] - l1[1] * l2[0];
-    if (std::abs(cross) < 1e-6) return rough;
-    const double dx = l2[2] - l1[2];
-    const double dy = l2[3] - l1[3];
-    const double t = (dx * l2[1] - dy * l2[0]) / cross;
-    refined[i] = {l1[2] + t * l1[0], l1[3] + t * l1[1]};
-    if (distance(refined[i], rough[i]) > 0.1 * distance(rough[i], rough[(i + 1) % 4])) return rough;
-  }
-  return refined;
 }
 
 bool plausible_shape(const std::array<cv::Point2d, 4>& corners,
@@ -161,19 +109,6 @@ cv::Mat relative_luminance(const cv::Mat& bgr, int downscale) {
 }
 
 namespace {
-
-// The outer boundary of every component of `mask`. Components nest (a card's face lies in a hole
-// of the table's component): CCOMP lists every outer boundary, nested or not, at its top level.
-std::vector<std::vector<cv::Point>> component_outlines(const cv::Mat& mask) {
-  std::vector<std::vector<cv::Point>> all_contours;
-  std::vector<cv::Vec4i> hierarchy;
-  cv::findContours(mask, all_contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
-  std::vector<std::vector<cv::Point>> outlines;
-  for (std::size_t i = 0; i < all_contours.size(); ++i) {
-    if (hierarchy[i][3] < 0) outlines.push_back(std::move(all_contours[i]));
-  }
-  return outlines;
-}
 
 std::optional<DetectedSquareCard> card_from_outline(const std::vector<cv::Point>& outline,
                                                     const SquareCardSpec& spec,
