@@ -9,6 +9,7 @@
 
 #include "referee/colour.hpp"
 #include "referee/deck.hpp"
+#include "referee/punto/card_face.hpp"
 #include "referee/punto/lines.hpp"
 #include "square_pieces.hpp"
 
@@ -61,7 +62,7 @@ PuntoCardArt print_card(const referee::PuntoCard& card, int quarter_turns, doubl
                         std::mt19937_64& rng) {
   PrintedCopy copy(variation, rng);
   PuntoCardArt art;
-  const std::array<bool, 9> printed = punto_dots(card.value);
+  const std::array<bool, 9> printed = referee::punto::printed_dots(card.value);
   for (std::size_t index = 0; index < printed.size(); ++index)
     art.dots[turned_dot(index, quarter_turns)] = printed[index];
   art.rim = copy.ink(hex_rgb(0xC8C8C8));

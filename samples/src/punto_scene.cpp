@@ -180,31 +180,6 @@ void lay_punto_card_by_hand(std::mt19937_64& rng, PuntoScene& scene, std::size_t
   }
 }
 
-std::array<bool, 9> punto_dots(int value) {
-  assert(value >= 1 && value <= 9);
-  // Row-major; 0 1 2 / 3 4 5 / 6 7 8.
-  switch (value) {
-    case 1:
-      return {false, false, false, false, true, false, false, false, false};
-    case 2:
-      return {false, false, true, false, false, false, true, false, false};
-    case 3:
-      return {false, false, true, false, true, false, true, false, false};
-    case 4:
-      return {true, false, true, false, false, false, true, false, true};
-    case 5:
-      return {true, false, true, false, true, false, true, false, true};
-    case 6:
-      return {true, false, true, true, false, true, true, false, true};
-    case 7:
-      return {true, false, true, true, true, true, true, false, true};
-    case 8:
-      return {true, true, true, true, false, true, true, true, true};
-    default:
-      return {true, true, true, true, true, true, true, true, true};
-  }
-}
-
 PuntoCardPose punto_card_pose(const PuntoScene& scene, const PuntoPileLayout& pile,
                               std::size_t card_index) {
   const PuntoCardLayout& card = pile.cards.at(card_index);

@@ -60,20 +60,6 @@ Cell cell_of(const nlohmann::json& card) {
   return {card.at("cell").at(0).get<int>(), card.at("cell").at(1).get<int>()};
 }
 
-TEST(PuntoScene, DotsAreLaidOutLikeDieFaces) {
-  for (int value = 1; value <= 9; ++value) {
-    const std::array<bool, 9> dots = punto_dots(value);
-    EXPECT_EQ(std::count(dots.begin(), dots.end(), true), value);
-    // A die face looks the same turned by half a turn.
-    for (std::size_t i = 0; i < 9; ++i) EXPECT_EQ(dots[i], dots[8 - i]) << value;
-  }
-  EXPECT_TRUE(punto_dots(1)[4]);
-  EXPECT_FALSE(punto_dots(8)[4]);
-  EXPECT_TRUE(punto_dots(9)[4]);
-  // Six is two full columns: the middle column is empty.
-  EXPECT_FALSE(punto_dots(6)[1] || punto_dots(6)[4] || punto_dots(6)[7]);
-}
-
 TEST(PuntoScene, RandomLayoutsLookLikeAGameInProgress) {
   PuntoSceneOptions options;
   options.oversize_share = 0;

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "punto_cards.hpp"
+#include "referee/punto/card_face.hpp"
 #include "vision/colour_space.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
@@ -65,30 +66,6 @@ cv::Point2d dot_position_mm(std::size_t index) {
   return {kCardSideMm / 2 + (col - 1) * kDotPitchMm, kCardSideMm / 2 + (row - 1) * kDotPitchMm};
 }
 
-// The die-face patterns of components.md, row-major.
-std::array<bool, 9> printed_dots(int value) {
-  switch (value) {
-    case 1:
-      return {false, false, false, false, true, false, false, false, false};
-    case 2:
-      return {false, false, true, false, false, false, true, false, false};
-    case 3:
-      return {false, false, true, false, true, false, true, false, false};
-    case 4:
-      return {true, false, true, false, false, false, true, false, true};
-    case 5:
-      return {true, false, true, false, true, false, true, false, true};
-    case 6:
-      return {true, false, true, true, false, true, true, false, true};
-    case 7:
-      return {true, false, true, true, true, true, true, false, true};
-    case 8:
-      return {true, true, true, true, false, true, true, true, true};
-    default:
-      return {true, true, true, true, true, true, true, true, true};
-  }
-}
-
 std::array<bool, 9> quarter_turned(const std::array<bool, 9>& dots) {
   std::array<bool, 9> turned{};
   for (std::size_t index = 0; index < 9; ++index) {
@@ -104,7 +81,7 @@ enum class Position { absent, present, uncertain };
 std::vector<int> matching_values(const std::array<Position, 9>& positions) {
   std::vector<int> values;
   for (int value = 1; value <= 9; ++value) {
-    std::array<bool, 9> dots = printed_dots(value);
+    std::array<bool, 9> dots = referee::punto::printed_dots(value);
     for (int turn = 0; turn < 4; ++turn, dots = quarter_turned(dots)) {
       bool agrees = true;
       for (std::size_t i = 0; i < 9 && agrees; ++i) {

@@ -22,10 +22,6 @@ inline constexpr double kPuntoDotDiameterMm = 8;
 inline constexpr double kPuntoDotPitchMm = 15;
 inline constexpr double kPuntoCardThicknessMm = 0.4;
 
-// The dots of a value on the card's 3 x 3 grid, row-major, as printed (components.md: laid out
-// like die faces). A card turned by a quarter turn shows them turned.
-std::array<bool, 9> punto_dots(int value);
-
 struct PuntoCardLayout {
   std::string card_id;          // of the built-in deck
   int quarter_turns = 0;        // how the card was laid: its dots turn with it
