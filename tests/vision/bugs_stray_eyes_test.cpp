@@ -52,7 +52,8 @@ TEST(BugsStrayEyes, ATileLeftOutShowsItsEyesOutsideTheOthers) {
     }
   }
   std::cout << seen << " of " << tiles << " tiles left out showed an eye\n";
-  EXPECT_GE(static_cast<double>(seen), 0.98 * tiles);  // 208 of 212 (205 before)
+  // 212 of 212 with eyes sought at a smaller scale too (208 before, 205 before that).
+  EXPECT_GE(static_cast<double>(seen), 0.995 * tiles);
 }
 
 }  // namespace

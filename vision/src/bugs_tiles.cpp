@@ -331,12 +331,13 @@ constexpr double kStrayBodyFromMm = 3.6, kStrayBodyToMm = 5.0;
 // body beside the cream: over 60 webcam scenes, 99.3 % of the tiles left out show an eye (97.4 %
 // at 1.8 and 0.7); a few patterned cloths show eye-like spots more often.
 constexpr double kStrayWhiteOverBody = 1.6, kStrayPupilDark = 0.75;
-constexpr double kEyeMarkPupilDark = 0.7;  // an eye on a face being read
-constexpr double kStrayMinWhite = 40;      // lowest channel, 8-bit: not a dark patch of the table
-constexpr double kMaxEyeShiftMm = 1.5;     // the row's centre against the body's axis
-constexpr double kMinEyeContrast = 0.25;   // eye white above the body, in whiteness
-constexpr double kEyeFitMargin = 2.0;      // the runner-up's residual against the best one's
-constexpr double kEyeFitNoise = 0.03;      // whiteness noise allowed per sample in that margin
+constexpr double kEyeMarkPupilDark = 0.7;    // an eye on a face being read
+constexpr double kStraySmallerScale = 0.85;  // of the tiles' own scale, for outlines found wide
+constexpr double kStrayMinWhite = 40;        // lowest channel, 8-bit: not a dark patch of the table
+constexpr double kMaxEyeShiftMm = 1.5;       // the row's centre against the body's axis
+constexpr double kMinEyeContrast = 0.25;     // eye white above the body, in whiteness
+constexpr double kEyeFitMargin = 2.0;        // the runner-up's residual against the best one's
+constexpr double kEyeFitNoise = 0.03;        // whiteness noise allowed per sample in that margin
 
 cv::Mat whiteness(const RelativeFace& face) {
   std::vector<cv::Mat> ratio;
@@ -1115,6 +1116,22 @@ cv::Mat ring_mean(const cv::Mat& image, double inner_px, double outer_px) {
 
 }  // namespace
 
+namespace {
+
+// Where the picture shows an eye's pattern at `px_per_mm`: a dark pupil in a white ring in a body
+// far less white.
+cv::Mat eye_pattern(const cv::Mat& lowest, const cv::Mat& grey, double px_per_mm) {
+  const cv::Mat pupil = ring_mean(grey, 0, kStrayPupilMm * px_per_mm);
+  const cv::Mat ring_white =
+      ring_mean(lowest, kStrayWhiteFromMm * px_per_mm, kStrayWhiteToMm * px_per_mm);
+  const cv::Mat around =
+      ring_mean(lowest, kStrayBodyFromMm * px_per_mm, kStrayBodyToMm * px_per_mm);
+  return (ring_white > kStrayWhiteOverBody * around) & (pupil < kStrayPupilDark * ring_white) &
+         (ring_white > kStrayMinWhite);
+}
+
+}  // namespace
+
 std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
                                     const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   std::vector<cv::Point2d> strays;
@@ -1126,13 +1143,6 @@ std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
   cv::split(as_float, channels);
   const cv::Mat lowest = cv::min(cv::min(channels[0], channels[1]), channels[2]);
   cv::cvtColor(as_float, grey, cv::COLOR_BGR2GRAY);
-  const cv::Mat pupil = ring_mean(grey, 0, kStrayPupilMm * px_per_mm);
-  const cv::Mat ring_white =
-      ring_mean(lowest, kStrayWhiteFromMm * px_per_mm, kStrayWhiteToMm * px_per_mm);
-  const cv::Mat around =
-      ring_mean(lowest, kStrayBodyFromMm * px_per_mm, kStrayBodyToMm * px_per_mm);
-  cv::Mat eyes = (ring_white > kStrayWhiteOverBody * around) &
-                 (pupil < kStrayPupilDark * ring_white) & (ring_white > kStrayMinWhite);
   cv::Mat outside(bgr.size(), CV_8U, cv::Scalar(0));
   // Only where the ring around the body lies within the picture: at its edge the windows
   // measure the picture's mirror image.
@@ -1147,7 +1157,11 @@ std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
       polygon.emplace_back(cvRound(corner.x), cvRound(corner.y));
     cv::fillConvexPoly(outside, polygon, cv::Scalar(0));
   }
-  eyes &= outside;
+  cv::Mat eyes = eye_pattern(lowest, grey, px_per_mm) & outside;
+  // The tiles' outlines found may run a little wide (a blurred picture): where no eye shows at
+  // their scale, eyes are looked for at a smaller one.
+  if (cv::countNonZero(eyes) == 0)
+    eyes = eye_pattern(lowest, grey, kStraySmallerScale * px_per_mm) & outside;
   std::vector<std::vector<cv::Point>> contours;
   cv::findContours(eyes, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   for (const auto& contour : contours) {
