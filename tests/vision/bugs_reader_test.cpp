@@ -147,6 +147,12 @@ TEST(BugsReader, GlareIsSetAsideRatherThanReadAsBodyOrEye) {
   expect_read_whole({{79, 26}, {79, 42}, {80, 6}, {80, 36}, {80, 43}, {81, 2}, {81, 20}});
 }
 
+// Glare over a spotted body hides some of its five spots; three seen, none long, and glare over
+// a spot's area of the body are spots (a round body left `unknown` on this picture).
+TEST(BugsReader, ThreeSpotsBesideGlareAreSpots) {
+  expect_read_whole({{79, 50}});
+}
+
 // A highlight over the row of eyes can hide an eye whole: setting it aside there read a three-eyed
 // star and a two-eyed triangle with one eye (hard pictures 2 and 19 of this seed). No eye is
 // counted when glare lies on the row.

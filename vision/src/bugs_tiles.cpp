@@ -35,6 +35,9 @@ constexpr float kWhiteRed = 0.94f;
 constexpr float kPatternDark = 0.74f;
 constexpr double kMinPatternPartMm2 = 3.0;
 constexpr double kMaxPlainPatternMm2 = 4.0;
+// Glare over a spot's area of the body: with the 3 mm left out around it, two of the five spots
+// may lie under it.
+constexpr double kSpotsUnderGlareMm2 = 3.14159 * 2.0 * 2.0;
 constexpr double kElongated = 2.3;
 constexpr double kMinMergedStripesMm = 10.0;  // stripes merged into one band: at least this long
 constexpr double kMaxStripeTiltDeg = 15.0;    // ... and this near the row of eyes' direction
@@ -642,14 +645,18 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_ma
 }
 
 std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::Mat& body,
-                                           const cv::Mat& white,
+                                           const cv::Mat& white, const cv::Mat& glare,
                                            const std::vector<cv::Point2d>& pupils, double px_per_mm,
                                            cv::Mat& pattern_mask) {
   // The body without its eyes: eyes and their surroundings are neither body nor pattern.
   cv::Mat inner, near_white;
   cv::erode(body, inner, ellipse_kernel(1.6 * px_per_mm));
+  const cv::Mat seen_body = inner.clone();
   cv::dilate(white, near_white, ellipse_kernel(3.0 * px_per_mm));
   inner.setTo(0, near_white);
+  // How much of the body glare hides (with its surroundings): spots may lie under it.
+  const double hidden_mm2 =
+      glare.empty() ? 0.0 : cv::countNonZero(glare & seen_body) / (px_per_mm * px_per_mm);
   for (const cv::Point2d& pupil : pupils)
     cv::circle(inner, pupil, static_cast<int>(std::lround(4.2 * px_per_mm)), cv::Scalar(0),
                cv::FILLED);
@@ -688,6 +695,8 @@ std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::M
       return BugPattern::stripes;
   }
   if (elongated == 0 && compact >= 4 && compact <= 6) return BugPattern::spots;
+  // Three spots seen, and glare over enough of the body to hide the other two.
+  if (elongated == 0 && compact == 3 && hidden_mm2 >= kSpotsUnderGlareMm2) return BugPattern::spots;
   return std::nullopt;
 }
 
@@ -1287,8 +1296,8 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
   const cv::Mat within_outline = glare.empty() ? eyes_by_body : (eyes_by_body | glare);
   tile.shape = classify_shape(outline_with_eyes(body, within_outline, px_per_mm));
   cv::Mat pattern_mask;
-  tile.pattern = classify_pattern(face, body, glare.empty() ? white : (white | glare), pupils,
-                                  px_per_mm, pattern_mask);
+  tile.pattern = classify_pattern(face, body, glare.empty() ? white : (white | glare), glare,
+                                  pupils, px_per_mm, pattern_mask);
   if (debug != nullptr) {
     std::vector<std::vector<cv::Point>> contours;
     cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
