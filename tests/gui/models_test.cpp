@@ -121,6 +121,19 @@ TEST(ScoreboardModel, ShowsTheRefereesBoardLessCancelledVerdicts) {
   EXPECT_EQ(board.rowCount(), 1) << "what cannot be read is left out, never thrown";
 }
 
+// Punto's team game: each player's colours with the team, counted from 1 for people.
+TEST(ScoreboardModel, NamesEachPuntoPlayersTeam) {
+  ScoreboardModel board;
+  board.set_game(referee::Game::punto);
+  board.set_scoreboard({{"round", 1},
+                        {"players",
+                         {{{"name", "Ann"}, {"seat", 0}, {"colors", {"red"}}, {"team", 0}},
+                          {{"name", "Bob"}, {"seat", 1}, {"colors", {"green"}}, {"team", 1}}}}});
+  ASSERT_EQ(board.rowCount(), 2);
+  EXPECT_EQ(board.rows()[0].colours, "red (team 1)");
+  EXPECT_EQ(board.rows()[1].colours, "green (team 2)");
+}
+
 TEST(VerdictCursor, FollowsTheGameUntilAPersonStepsBack) {
   EventLogModel log;
   VerdictCursor cursor(log);
