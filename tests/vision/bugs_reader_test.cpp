@@ -272,6 +272,15 @@ TEST(BugsReader, EyesAreSoughtWhereTheTilesWereOutlinedWide) {
   }
 }
 
+// A hand over the tiles whose red sleeve reaches the picture's edge, on a cloth with dots of
+// skin's colour (hard picture 0 of this seed, scored `ok` with tiles hidden): the dots are
+// smaller than fingers and no longer make the border look like a table of skin's colour.
+TEST(BugsReader, AHandOnAClothDottedWithSkinsColourIsSeen) {
+  const ReadScene scene = read_scene(samples::Level::hard, 77, 0);
+  EXPECT_TRUE(scene.reading.hand_near);
+  EXPECT_EQ(scene.score().collections_wrong, 0);
+}
+
 // Hands, glare and heavy blur: a wrong species is rarer than `unknown`.
 TEST(BugsReader, HardScenesSayUnknownRatherThanGuess) {
   const auto score = score_level(samples::Level::hard, 6303, 8);

@@ -153,7 +153,10 @@ cv::Mat annotate_bugs(const cv::Mat& bgr, const BugsReading& reading) {
     draw_label(out, words, place, 0.6, {0, 255, 255});
   }
   if (reading.unstable)
-    draw_label(out, "UNSTABLE: a tile could not be read", {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
+    draw_label(out,
+               "UNSTABLE: " +
+                   (reading.doubts.empty() ? std::string("view unclear") : reading.doubts.front()),
+               {out.cols / 2.0, 30}, 0.9, {0, 0, 255});
   return out;
 }
 

@@ -118,7 +118,8 @@ bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2
 // Whether skin lies where no tile is, as wide as fingers and as large as half a tile, within a
 // tile's side and a half of one of `around`. A tile's cream is of skin's colour too: the `tiles`
 // found are left out, and a tile not found shows as skin. Nothing is seen when more than
-// `max_border_share` of the picture's border is of skin's colour.
+// `max_border_share` of the picture's border is of skin's colour as wide as fingers (a cloth's
+// small dots of skin's colour do not count).
 bool skin_near(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles,
                const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) {
   constexpr double kScale = 0.5;         // fingers are wide enough for a halved picture
@@ -126,7 +127,7 @@ bool skin_near(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>
   if (tiles.empty() || around.empty()) return false;
   cv::Mat small;
   cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
-  cv::Mat skin = skin_colour(small, max_border_share);
+  cv::Mat skin = skin_colour(small, 1.0);
   double side_px = 0;
   for (const auto& corners : tiles) {
     side_px += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
@@ -138,6 +139,7 @@ bool skin_near(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>
   const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px)));
   cv::morphologyEx(skin, skin, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
+  if (border_share(skin) > max_border_share) return false;
   const cv::Mat near = near_tiles(around, skin.size(), kScale);
   cv::Mat labels, stats, centres;
   const int count = cv::connectedComponentsWithStats(skin, labels, stats, centres, 8);

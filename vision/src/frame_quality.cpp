@@ -24,21 +24,6 @@ bool touches_border(const cv::Rect& box, cv::Size size) {
   return box.x == 0 || box.y == 0 || box.br().x == size.width || box.br().y == size.height;
 }
 
-// Share of the one-pixel ring around `mask` that is set.
-double border_share(const cv::Mat& mask) {
-  const int rows = mask.rows, cols = mask.cols;
-  int set = 0, total = 0;
-  for (int col = 0; col < cols; ++col) {
-    set += (mask.at<std::uint8_t>(0, col) != 0) + (mask.at<std::uint8_t>(rows - 1, col) != 0);
-    total += 2;
-  }
-  for (int row = 1; row + 1 < rows; ++row) {
-    set += (mask.at<std::uint8_t>(row, 0) != 0) + (mask.at<std::uint8_t>(row, cols - 1) != 0);
-    total += 2;
-  }
-  return total == 0 ? 0.0 : static_cast<double>(set) / total;
-}
-
 // Each channel's overall gain from `reference` to `now` (both CV_32FC3): exposure and white
 // balance drift.
 cv::Scalar mean_gains(const cv::Mat& now, const cv::Mat& reference) {
@@ -154,6 +139,20 @@ double FrameQualityMeter::moved_share(const cv::Mat& now, const cv::Mat& before)
 cv::Mat FrameQualityMeter::difference_from_reference(const Analysis& now) const {
   return open_small(colour_change(now.colour, reference_, mean_gains(now.colour, reference_),
                                   params_.intrusion_level));
+}
+
+double border_share(const cv::Mat& mask) {
+  const int rows = mask.rows, cols = mask.cols;
+  int set = 0, total = 0;
+  for (int col = 0; col < cols; ++col) {
+    set += (mask.at<std::uint8_t>(0, col) != 0) + (mask.at<std::uint8_t>(rows - 1, col) != 0);
+    total += 2;
+  }
+  for (int row = 1; row + 1 < rows; ++row) {
+    set += (mask.at<std::uint8_t>(row, 0) != 0) + (mask.at<std::uint8_t>(row, cols - 1) != 0);
+    total += 2;
+  }
+  return total == 0 ? 0.0 : static_cast<double>(set) / total;
 }
 
 cv::Mat skin_colour(const cv::Mat& bgr, double max_border_share) {

@@ -17,6 +17,9 @@
 
 namespace tableref::vision {
 
+// The share of the one-pixel ring around `mask` (CV_8U) that is set.
+double border_share(const cv::Mat& mask);
+
 // Where `bgr` (CV_8UC3) shows skin's colour (CV_8U, 255 = skin); nothing at all when more than
 // `max_border_share` of its border does: a table of that colour (wood, beige cloth) says nothing
 // about hands.
