@@ -106,9 +106,13 @@ SetupDialog::SetupDialog(const GameSetup& setup, QWidget* parent)
     connect(name, &QLineEdit::textChanged, this, &SetupDialog::refresh);
 }
 
+referee::Game SetupDialog::chosen_game() const {
+  return kGames[static_cast<std::size_t>(std::max(0, game_->currentIndex()))];
+}
+
 GameSetup SetupDialog::setup() const {
   GameSetup setup;
-  setup.game = kGames[static_cast<std::size_t>(std::max(0, game_->currentIndex()))];
+  setup.game = chosen_game();
   setup.players.clear();
   for (int seat = 0; seat < player_count_->value(); ++seat) {
     setup.players.push_back(names_[static_cast<std::size_t>(seat)]->text().trimmed().toStdString());
@@ -142,10 +146,7 @@ void SetupDialog::refresh() {
   first_player_->setCurrentIndex(std::clamp(first, 0, count - 1));
   first_player_->blockSignals(false);
   // Only Punto with 4 players has a team game.
-  const bool teams_possible =
-      kGames[static_cast<std::size_t>(std::max(0, game_->currentIndex()))] ==
-          referee::Game::punto &&
-      count == 4;
+  const bool teams_possible = chosen_game() == referee::Game::punto && count == 4;
   team_game_->setEnabled(teams_possible);
 
   const GameSetup candidate = setup();

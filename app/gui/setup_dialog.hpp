@@ -33,6 +33,7 @@ class SetupDialog : public QDialog {
 
  private:
   void refresh();
+  referee::Game chosen_game() const;
 
   QComboBox* game_;
   QSpinBox* player_count_;

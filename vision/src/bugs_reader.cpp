@@ -96,8 +96,8 @@ cv::Mat near_tiles(const std::vector<std::array<cv::Point2d, 4>>& tiles, cv::Siz
   cv::Mat near = cv::Mat::zeros(size, CV_8U);
   for (const auto& corners : tiles) {
     const double side_px = cv::norm(corners[1] - corners[0]) * scale;
-    const cv::Point2d centre = (corners[0] + corners[1] + corners[2] + corners[3]) / 4 * scale;
-    cv::circle(near, centre, static_cast<int>(std::lround(1.5 * side_px)), 255, cv::FILLED);
+    cv::circle(near, centre_of(corners) * scale, static_cast<int>(std::lround(1.5 * side_px)), 255,
+               cv::FILLED);
   }
   return near;
 }
@@ -115,58 +115,69 @@ bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2
   return cv::countNonZero(hands & near_tiles(tiles, hands.size(), scale)) > 0;
 }
 
-// Whether skin lies where no tile is, as wide as fingers and as large as half a tile, within a
-// tile's side and a half of one of `around`. A tile's cream is of skin's colour too: the `tiles`
-// found are left out, and a tile not found shows as skin. Nothing is seen when more than
-// `max_border_share` of the picture's border is of skin's colour as wide as fingers (a cloth's
-// small dots of skin's colour do not count).
-bool skin_near(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles,
-               const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) {
-  constexpr double kScale = 0.5;         // fingers are wide enough for a halved picture
-  constexpr double kFingerOfSide = 0.2;  // a finger's width, of a tile's side (45 mm)
-  if (tiles.empty() || around.empty()) return false;
-  cv::Mat small;
-  cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
-  cv::Mat skin = skin_colour(small, 1.0);
-  double side_px = 0;
-  for (const auto& corners : tiles) {
-    side_px += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
-    std::vector<cv::Point> grown;  // the tile and the blurred rim around it
-    for (const cv::Point2d& corner : grow_square(corners, 1.0, 1.12))
-      grown.emplace_back(corner * kScale);
-    cv::fillConvexPoly(skin, grown, 0);
+// Skin's colour where no tile is, as wide as fingers: a tile's cream is of skin's colour too, so
+// the tiles found (and their blurred rims) are left out, and a tile not found shows as skin.
+// Computed on a halved picture, once for every question asked of it.
+class SkinAmongTiles {
+ public:
+  SkinAmongTiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+    constexpr double kFingerOfSide = 0.2;  // a finger's width, of a tile's side (45 mm)
+    if (tiles.empty()) return;
+    cv::Mat small;
+    cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
+    skin_ = skin_colour(small, 1.0);
+    for (const auto& corners : tiles) {
+      side_px_ += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
+      std::vector<cv::Point> grown;  // the tile and the blurred rim around it
+      for (const cv::Point2d& corner : grow_square(corners, 1.0, 1.12))
+        grown.emplace_back(corner * kScale);
+      cv::fillConvexPoly(skin_, grown, 0);
+    }
+    const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px_)));
+    cv::morphologyEx(skin_, skin_, cv::MORPH_OPEN,
+                     cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
+    border_share_ = border_share(skin_);
   }
-  const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px)));
-  cv::morphologyEx(skin, skin, cv::MORPH_OPEN,
-                   cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
-  if (border_share(skin) > max_border_share) return false;
-  const cv::Mat near = near_tiles(around, skin.size(), kScale);
-  cv::Mat labels, stats, centres;
-  const int count = cv::connectedComponentsWithStats(skin, labels, stats, centres, 8);
-  for (int label = 1; label < count; ++label) {
-    if (stats.at<int>(label, cv::CC_STAT_AREA) < 0.5 * side_px * side_px) continue;
-    if (cv::countNonZero((labels == label) & near) > 0) return true;
+
+  // Whether skin as large as half a tile lies within a tile's side and a half of one of `around`.
+  // Nothing is seen when more than `max_border_share` of the picture's border is of skin's colour
+  // as wide as fingers (a cloth's small dots of skin's colour do not count).
+  bool near(const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) const {
+    if (skin_.empty() || around.empty() || border_share_ > max_border_share) return false;
+    const cv::Mat reach = near_tiles(around, skin_.size(), kScale);
+    cv::Mat labels, stats, centres;
+    const int count = cv::connectedComponentsWithStats(skin_, labels, stats, centres, 8);
+    for (int label = 1; label < count; ++label) {
+      if (stats.at<int>(label, cv::CC_STAT_AREA) < 0.5 * side_px_ * side_px_) continue;
+      if (cv::countNonZero((labels == label) & reach) > 0) return true;
+    }
+    return false;
   }
-  return false;
-}
+
+ private:
+  static constexpr double kScale = 0.5;  // fingers are wide enough for a halved picture
+  cv::Mat skin_;
+  double side_px_ = 0;
+  double border_share_ = 0;
+};
 
 // Whether a hand lies among the tiles without touching the picture's edge (its arm in a sleeve
 // the table's colour), which makes the picture unstable as it should: a table of skin's colour,
 // even in part, says nothing.
-bool skin_among_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+bool skin_among_tiles(const SkinAmongTiles& skin,
+                      const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   constexpr double kMaxSkinBorder = 0.05;
-  return skin_near(bgr, tiles, tiles, kMaxSkinBorder);
+  return skin.near(tiles, kMaxSkinBorder);
 }
 
 // Whether a tile left unread may be half under a hand: skin's colour beside it, however much of
 // the picture's border shows it (on a table of skin's colour a hand cannot be told from the
 // table). Such a hand may hide other tiles whole, anyone's.
-bool skin_beside_unread(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles,
-                        const std::vector<BugsTileReading>& read) {
+bool skin_beside_unread(const SkinAmongTiles& skin, const std::vector<BugsTileReading>& read) {
   std::vector<std::array<cv::Point2d, 4>> unread;
   for (const BugsTileReading& tile : read)
     if (tile.trophy ? !tile.value : !tile.species) unread.push_back(tile.polygon);
-  return skin_near(bgr, tiles, unread, 1.0);
+  return skin.near(unread, 1.0);
 }
 
 }  // namespace
@@ -288,8 +299,9 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   for (std::size_t c = 0; c < reading.collections.size(); ++c)
     reading.collections[c].seat = seats[c];
   reading.stray_eyes = static_cast<int>(strays.size());
-  reading.hand_near = hand_near_tiles(bgr, tile_corners) || skin_among_tiles(bgr, tile_corners);
-  reading.skin_beside_unread = skin_beside_unread(bgr, tile_corners, reading.tiles);
+  const SkinAmongTiles skin(bgr, tile_corners);
+  reading.hand_near = hand_near_tiles(bgr, tile_corners) || skin_among_tiles(skin, tile_corners);
+  reading.skin_beside_unread = skin_beside_unread(skin, reading.tiles);
   settle(reading);
   score_stage.finish(static_cast<int>(reading.collections.size()));
   return reading;

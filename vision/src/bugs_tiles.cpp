@@ -37,7 +37,7 @@ constexpr double kMinPatternPartMm2 = 3.0;
 constexpr double kMaxPlainPatternMm2 = 4.0;
 // Glare over a spot's area of the body: with the 3 mm left out around it, two of the five spots
 // may lie under it.
-constexpr double kSpotsUnderGlareMm2 = 3.14159 * 2.0 * 2.0;
+constexpr double kSpotsUnderGlareMm2 = std::numbers::pi * 2.0 * 2.0;
 constexpr double kElongated = 2.3;
 constexpr double kMinMergedStripesMm = 10.0;  // stripes merged into one band: at least this long
 constexpr double kMaxStripeTiltDeg = 15.0;    // ... and this near the row of eyes' direction
@@ -651,12 +651,11 @@ std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::M
   // The body without its eyes: eyes and their surroundings are neither body nor pattern.
   cv::Mat inner, near_white;
   cv::erode(body, inner, ellipse_kernel(1.6 * px_per_mm));
-  const cv::Mat seen_body = inner.clone();
+  // How much of the body glare hides: spots may lie under it.
+  const double hidden_mm2 =
+      glare.empty() ? 0.0 : cv::countNonZero(glare & inner) / (px_per_mm * px_per_mm);
   cv::dilate(white, near_white, ellipse_kernel(3.0 * px_per_mm));
   inner.setTo(0, near_white);
-  // How much of the body glare hides (with its surroundings): spots may lie under it.
-  const double hidden_mm2 =
-      glare.empty() ? 0.0 : cv::countNonZero(glare & seen_body) / (px_per_mm * px_per_mm);
   for (const cv::Point2d& pupil : pupils)
     cv::circle(inner, pupil, static_cast<int>(std::lround(4.2 * px_per_mm)), cv::Scalar(0),
                cv::FILLED);
@@ -1122,10 +1121,6 @@ cv::Mat ring_mean(const cv::Mat& image, double inner_px, double outer_px) {
   const cv::Mat inner = box_sum(inner_px, inner_area);
   return (outer - inner) / (outer_area - inner_area);
 }
-
-}  // namespace
-
-namespace {
 
 // Where the picture shows an eye's pattern at `px_per_mm`: a dark pupil in a white ring in a body
 // far less white.

@@ -4,28 +4,27 @@
 
 namespace tableref::referee::punto {
 
+namespace {
+
+constexpr bool o = false, X = true;
+// The die faces of 1 to 9, row-major: X a dot, o none.
+constexpr std::array<std::array<bool, 9>, 9> kDieFaces{{
+    {o, o, o, o, X, o, o, o, o},
+    {o, o, X, o, o, o, X, o, o},
+    {o, o, X, o, X, o, X, o, o},
+    {X, o, X, o, o, o, X, o, X},
+    {X, o, X, o, X, o, X, o, X},
+    {X, o, X, X, o, X, X, o, X},
+    {X, o, X, X, X, X, X, o, X},
+    {X, X, X, X, o, X, X, X, X},
+    {X, X, X, X, X, X, X, X, X},
+}};
+
+}  // namespace
+
 std::array<bool, 9> printed_dots(int value) {
   assert(value >= 1 && value <= 9);
-  switch (value) {
-    case 1:
-      return {false, false, false, false, true, false, false, false, false};
-    case 2:
-      return {false, false, true, false, false, false, true, false, false};
-    case 3:
-      return {false, false, true, false, true, false, true, false, false};
-    case 4:
-      return {true, false, true, false, false, false, true, false, true};
-    case 5:
-      return {true, false, true, false, true, false, true, false, true};
-    case 6:
-      return {true, false, true, true, false, true, true, false, true};
-    case 7:
-      return {true, false, true, true, true, true, true, false, true};
-    case 8:
-      return {true, true, true, true, false, true, true, true, true};
-    default:
-      return {true, true, true, true, true, true, true, true, true};
-  }
+  return kDieFaces[static_cast<std::size_t>(value - 1)];
 }
 
 }  // namespace tableref::referee::punto
