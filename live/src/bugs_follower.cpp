@@ -27,6 +27,9 @@ constexpr double kReadAgreementSides = 0.35;
 // A tile of a new view is a committed tile, or a trophy lies in the middle, within this share of
 // its side of it.
 constexpr double kSamePlaceSides = 0.5;
+// A tile laid since the committed view changed the picture over at least this share of its
+// outline; a cloth's pattern outlined as a tile, none.
+constexpr double kNewTileChangedShare = 0.25;
 
 void check_options(const BugsFollowerOptions& options) {
   const int count = static_cast<int>(options.players.size());
@@ -119,10 +122,11 @@ BugsFollower::BugsFollower(BugsFollowerOptions options, const referee::BugsDeck&
   reader_params_.lens = options_.lens;
 }
 
-bool BugsFollower::read(const cv::Mat& bgr) {
+bool BugsFollower::read(const cv::Mat& bgr, const cv::Mat& changed) {
   vision::StageLog log;
   vision::BugsReading reading = vision::read_bugs(bgr, *deck_, reader_params_, log, seat_of_);
-  if (recall_unread_faces(reading)) vision::settle(reading);
+  const bool dropped = drop_unchanged_strangers(reading, changed, bgr.size());
+  if (recall_unread_faces(reading) || dropped) vision::settle(reading);
   if (reading.unstable) return false;
   // A collection is scored from faces: a tile not read whole says nothing yet.
   for (const vision::BugsTileReading& tile : reading.tiles) {
@@ -152,6 +156,24 @@ bool BugsFollower::recall_unread_faces(vision::BugsReading& reading) const {
     recalled = true;
   }
   return recalled;
+}
+
+bool BugsFollower::drop_unchanged_strangers(vision::BugsReading& reading, const cv::Mat& changed,
+                                            cv::Size image_size) const {
+  if (!committed_ || changed.empty()) return false;
+  std::vector<bool> strangers;
+  for (const vision::BugsTileReading& tile : reading.tiles) {
+    const bool committed_here = std::any_of(committed_tiles_.begin(), committed_tiles_.end(),
+                                            [&](const NamedBugsTile& committed) {
+                                              return near(committed, tile.center, kSamePlaceSides);
+                                            });
+    strangers.push_back(!committed_here &&
+                        share_set_within(changed, image_size, tile.polygon) < kNewTileChangedShare);
+  }
+  if (std::none_of(strangers.begin(), strangers.end(), [](bool stranger) { return stranger; }))
+    return false;
+  vision::drop_tiles(reading, strangers);
+  return true;
 }
 
 bool BugsFollower::reads_agree() const {

@@ -24,4 +24,15 @@ bool CardOutlineMask::covers_most_of(const cv::Mat& intrusions) const {
   return intruding > 0 && cv::countNonZero(intrusions & outlines_) >= kAccountedShare * intruding;
 }
 
+double share_set_within(const cv::Mat& mask, cv::Size image_size,
+                        std::span<const cv::Point2d> corners) {
+  const double scale = static_cast<double>(mask.cols) / image_size.width;
+  std::vector<cv::Point> polygon;
+  for (const cv::Point2d& corner : corners) polygon.push_back(corner * scale);
+  cv::Mat inside(mask.size(), CV_8U, cv::Scalar(0));
+  cv::fillConvexPoly(inside, polygon, cv::Scalar(255));
+  const int area = cv::countNonZero(inside);
+  return area == 0 ? 0.0 : static_cast<double>(cv::countNonZero(mask & inside)) / area;
+}
+
 }  // namespace tableref::live

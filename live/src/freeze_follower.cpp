@@ -139,7 +139,7 @@ FreezeFollower::FreezeFollower(FreezeFollowerOptions options, const referee::Fre
   reader_params_.lens = options_.lens;
 }
 
-bool FreezeFollower::read(const cv::Mat& bgr) {
+bool FreezeFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
   vision::StageLog log;
   vision::FreezeReading reading =
       vision::read_freeze(bgr, *deck_, options_.references, reader_params_, log);

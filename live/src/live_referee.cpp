@@ -125,7 +125,7 @@ bool LiveReferee::read_when_due(const cv::Mat& bgr, double still_for_s, double t
     return false;
   }
   last_read_s_ = time_s;
-  if (!follower_->read(bgr)) {
+  if (!follower_->read(bgr, meter_.change_mask())) {
     report.unstable = true;
     return false;
   }

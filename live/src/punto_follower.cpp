@@ -126,7 +126,7 @@ PuntoFollower::PuntoFollower(PuntoFollowerOptions options, const referee::PuntoD
   reader_params_.lens = options_.lens;
 }
 
-bool PuntoFollower::read(const cv::Mat& bgr) {
+bool PuntoFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
   vision::StageLog log;
   vision::PuntoReading reading = vision::read_punto(bgr, options_.references, reader_params_, log);
   if (reading.unstable) return false;

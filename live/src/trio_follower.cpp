@@ -165,7 +165,7 @@ TrioFollower::TrioFollower(TrioFollowerOptions options) : options_(std::move(opt
   }
 }
 
-bool TrioFollower::read(const cv::Mat& bgr) {
+bool TrioFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
   vision::StageLog log;
   vision::TrioReading reading = vision::read_trio(bgr, options_.references, reader_params_, log);
   const bool readable =

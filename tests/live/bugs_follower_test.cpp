@@ -1,11 +1,13 @@
 // Bugs & Co judged from stable layouts, given as logged `state` events (the way a resumed game
 // replays them), so that no picture is needed: tiles laid, trophies taken, the countdown, STOP
-// and the scores of the rulebook's example. One rendered picture shows a tile left unread
-// recalled from the view committed before.
+// and the scores of the rulebook's example. Rendered pictures show a tile left unread recalled
+// from the view committed before, and an outline where nothing changed taken for no tile.
 
 #include "live/bugs_follower.hpp"
 
 #include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
 
 #include "referee/deck.hpp"
 #include "samples/render.hpp"
@@ -199,6 +201,19 @@ TEST(BugsFollower, ATieAtStopIsShared) {
   EXPECT_EQ(scored[2]["players"], json({"P1", "P2"}));  // 3 and 3
 }
 
+// The tiles of a rendered picture's truth, as a committed view shows them (nobody's).
+std::vector<TileSpec> true_tiles(const json& truth) {
+  std::vector<TileSpec> tiles;
+  for (const json& tile : truth["tiles"]) {
+    const bool trophy = tile["kind"] == "trophy";
+    tiles.push_back({"T" + std::to_string(tiles.size() + 1),
+                     trophy ? "trophy" : tile["species"].get<std::string>(),
+                     trophy ? tile["value"].get<int>() : 0, "", tile["center"][0].get<double>(),
+                     tile["center"][1].get<double>()});
+  }
+  return tiles;
+}
+
 // A blue round body whose eyes the reader cannot count (webcam picture 17 of seed 82) lies where
 // a committed tile lies: it is that tile, its face read before, and the view is judged with it.
 // A follower that never saw it read waits for a better view.
@@ -206,20 +221,40 @@ TEST(BugsFollower, ATileLeftUnreadWhereACommittedOneLiesIsThatTile) {
   const auto rendered = samples::render_random(referee::Game::bugs, samples::Level::webcam,
                                                samples::image_seed(82, 17));
   BugsFollower fresh = players(2);
-  ASSERT_FALSE(fresh.read(rendered.image_bgr)) << "the reader leaves a tile unread";
+  ASSERT_FALSE(fresh.read(rendered.image_bgr, cv::Mat())) << "the reader leaves a tile unread";
   // The same view committed before, every face read.
-  std::vector<TileSpec> before;
-  for (const json& tile : rendered.truth["tiles"]) {
-    const bool trophy = tile["kind"] == "trophy";
-    before.push_back({"T" + std::to_string(before.size() + 1),
-                      trophy ? "trophy" : tile["species"].get<std::string>(),
-                      trophy ? tile["value"].get<int>() : 0, "", tile["center"][0].get<double>(),
-                      tile["center"][1].get<double>()});
-  }
+  BugsFollower follower = players(2);
+  shown(follower, true_tiles(rendered.truth));
+  EXPECT_TRUE(follower.read(rendered.image_bgr, cv::Mat()));
+  EXPECT_TRUE(follower.commit_last_read(10).empty()) << "the committed view, unchanged";
+}
+
+// An outline found where no committed tile lies and where the picture has not changed since the
+// committed view is no tile laid (a cloth's pattern, outlined as a tile in one read and not the
+// next): the view is the committed one. Where the picture changed, it is a tile laid. Webcam
+// picture 1 of seed 82, every tile read, with its last tile missing from the committed view.
+TEST(BugsFollower, NoTileIsLaidWhereThePictureHasNotChanged) {
+  const auto rendered = samples::render_random(referee::Game::bugs, samples::Level::webcam,
+                                               samples::image_seed(82, 1));
+  std::vector<TileSpec> before = true_tiles(rendered.truth);
+  ASSERT_GE(before.size(), 2u);
+  before.pop_back();
+  const json& laid = rendered.truth["tiles"].back();
+  cv::Mat nothing_changed(rendered.image_bgr.size(), CV_8U, cv::Scalar(0));
+  cv::Mat laid_there = nothing_changed.clone();
+  std::vector<cv::Point> outline;
+  for (const json& corner : laid["polygon"])
+    outline.emplace_back(corner[0].get<int>(), corner[1].get<int>());
+  cv::fillConvexPoly(laid_there, outline, cv::Scalar(255));
+
   BugsFollower follower = players(2);
   shown(follower, before);
-  EXPECT_TRUE(follower.read(rendered.image_bgr));
-  EXPECT_TRUE(follower.commit_last_read(10).empty()) << "the committed view, unchanged";
+  ASSERT_TRUE(follower.read(rendered.image_bgr, nothing_changed));
+  EXPECT_TRUE(follower.commit_last_read(10).empty()) << "no tile laid where nothing changed";
+  ASSERT_TRUE(follower.read(rendered.image_bgr, laid_there));
+  const auto events = lines(follower.commit_last_read(11));
+  ASSERT_EQ(types(events), std::vector<std::string>{"state"});
+  EXPECT_EQ(events[0]["tiles"].size(), rendered.truth["tiles"].size());
 }
 
 TEST(BugsFollower, RefusesALoggedStateItCannotRead) {

@@ -99,6 +99,32 @@ TEST(FrameQuality, ACardLaidInsideTheTableIsNoIntrusion) {
   EXPECT_TRUE(quality.readable());
 }
 
+// The change from the reference says where cards were laid since, and nowhere else.
+TEST(FrameQuality, TheChangeFromTheReferenceIsWhereACardWasLaid) {
+  FrameQualityMeter meter;
+  const cv::Mat scene = table(kBlueCloth, 5);
+  meter.measure(noisy(scene, 1));
+  EXPECT_TRUE(meter.change_mask().empty()) << "no reference yet";
+  meter.accept_reference();
+  const cv::Point card_at(200, 120);
+  const cv::Mat laid = with_card(scene.clone(), card_at);
+  meter.measure(noisy(laid, 2));
+  meter.measure(noisy(laid, 3));
+  const cv::Mat& changed = meter.change_mask();
+  ASSERT_FALSE(changed.empty());
+  const double scale = static_cast<double>(changed.cols) / kSize.width;
+  const auto share = [&](cv::Point centre) {
+    const int half = static_cast<int>(30 * scale);
+    const cv::Point at(static_cast<int>(centre.x * scale), static_cast<int>(centre.y * scale));
+    const cv::Mat square = changed(cv::Rect(at.x - half, at.y - half, 2 * half, 2 * half));
+    return static_cast<double>(cv::countNonZero(square)) / static_cast<double>(square.total());
+  };
+  EXPECT_GT(share(card_at), 0.8);
+  EXPECT_LT(share({450, 250}), 0.02) << "the cloth where nothing was laid";
+  meter.accept_reference();
+  EXPECT_EQ(cv::countNonZero(meter.change_mask()), 0) << "the reference is the last view";
+}
+
 TEST(FrameQuality, AnArmOutsideThePlayAreaDoesNotBlockReading) {
   FrameQualityMeter meter;
   const cv::Mat scene = with_card(table(kBlueCloth, 5), {400, 180});

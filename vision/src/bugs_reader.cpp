@@ -339,6 +339,32 @@ void settle(BugsReading& reading) {
     collection.unstable = anyones || collection.unknown_tiles > 0;
 }
 
+void drop_tiles(BugsReading& reading, const std::vector<bool>& dropped) {
+  CV_Assert(dropped.size() == reading.tiles.size());
+  // Where each kept tile moves to; collections are renumbered the same way.
+  std::vector<std::size_t> new_index(reading.tiles.size(), 0);
+  std::vector<BugsTileReading> kept_tiles;
+  for (std::size_t i = 0; i < reading.tiles.size(); ++i) {
+    if (dropped[i]) continue;
+    new_index[i] = kept_tiles.size();
+    kept_tiles.push_back(std::move(reading.tiles[i]));
+  }
+  std::vector<BugsCollectionReading> kept_collections;
+  for (BugsCollectionReading& collection : reading.collections) {
+    std::vector<std::size_t> tiles;
+    for (const std::size_t tile : collection.tiles) {
+      if (!dropped[tile]) tiles.push_back(new_index[tile]);
+    }
+    if (tiles.empty()) continue;
+    for (const std::size_t tile : tiles)
+      kept_tiles[tile].collection = static_cast<int>(kept_collections.size());
+    collection.tiles = std::move(tiles);
+    kept_collections.push_back(std::move(collection));
+  }
+  reading.tiles = std::move(kept_tiles);
+  reading.collections = std::move(kept_collections);
+}
+
 void move_points(BugsReading& reading, const PointMap& map) {
   move_card_points(reading.tiles, map);
 }

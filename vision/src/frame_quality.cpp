@@ -226,8 +226,13 @@ FrameQuality FrameQualityMeter::measure(const cv::Mat& bgr) {
     quality.sharpness_ratio = sharpness_ratio(now);
     quality.blurred = quality.sharpness_ratio < params_.min_sharpness_ratio;
   }
-  intrusion_mask_ =
-      border_intrusions(has_reference() ? difference_from_reference(now) : skin_mask(now));
+  if (has_reference()) {
+    change_mask_ = difference_from_reference(now);
+    intrusion_mask_ = border_intrusions(change_mask_);
+  } else {
+    change_mask_.release();
+    intrusion_mask_ = border_intrusions(skin_mask(now));
+  }
   quality.intrusion_share = static_cast<double>(cv::countNonZero(intrusion_mask_)) /
                             static_cast<double>(intrusion_mask_.total());
   quality.intruded = quality.intrusion_share > 0;
@@ -247,6 +252,7 @@ void FrameQualityMeter::accept_reference() {
   if (last_.colour.empty()) return;
   reference_analysis_ = last_;
   reference_ = last_.colour;
+  change_mask_ = cv::Mat::zeros(reference_.size(), CV_8U);  // the reference is the last frame
   last_quality_.reset();
   reference_content_ = content_of(reference_, params_.content_sigma_px);
 }

@@ -60,7 +60,7 @@ class BugsFollower final : public GameFollower {
   BugsFollower(BugsFollowerOptions options, const referee::BugsDeck& deck);
 
   void set_seat_of(SeatOf seat_of) override { seat_of_ = std::move(seat_of); }
-  bool read(const cv::Mat& bgr) override;
+  bool read(const cv::Mat& bgr, const cv::Mat& changed) override;
   bool reads_agree() const override;
   void forget_reads() override;
   bool accounts_for(const cv::Mat& intrusions, cv::Size image_size) const override;
@@ -85,6 +85,12 @@ class BugsFollower final : public GameFollower {
   // its kind lies (within a third of a side): the same tile, whose face cannot have changed
   // since it was read (glare or a hand's shadow may hide it now). Whether any was.
   bool recall_unread_faces(vision::BugsReading& reading) const;
+  // Takes out of `reading` each tile that lies where no committed tile lies and where the picture
+  // has not changed since the committed view (`changed`, see GameFollower::read): an outline
+  // found in the cloth's pattern, for the committed view was read with confidence and held no
+  // tile there. Whether any was.
+  bool drop_unchanged_strangers(vision::BugsReading& reading, const cv::Mat& changed,
+                                cv::Size image_size) const;
   // Whose collection each tile of a new view is in.
   void assign_owners(std::vector<NamedBugsTile>& tiles) const;
   // Names the tiles of a new view (see the header comment).

@@ -23,6 +23,11 @@ class CardOutlineMask {
   double scale_;
 };
 
+// The share of a card's outline (`corners` in picture pixels, convex) where `mask` (CV_8U of a
+// picture of `image_size`, at any scale) is set; 0 for an outline smaller than a mask pixel.
+double share_set_within(const cv::Mat& mask, cv::Size image_size,
+                        std::span<const cv::Point2d> corners);
+
 // Whether the outlines of the pieces read `now` and of those committed `before` (anything with a
 // `polygon` and a `center`) cover most of `intrusions`; false for no intrusion.
 template <typename Now, typename Before>

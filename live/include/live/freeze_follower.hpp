@@ -37,7 +37,7 @@ class FreezeFollower final : public GameFollower {
   FreezeFollower(FreezeFollowerOptions options, const referee::FreezeDeck& deck);
 
   void set_seat_of(SeatOf seat_of) override { seat_of_ = std::move(seat_of); }
-  bool read(const cv::Mat& bgr) override;
+  bool read(const cv::Mat& bgr, const cv::Mat& changed) override;
   bool reads_agree() const override;
   void forget_reads() override;
   bool accounts_for(const cv::Mat& intrusions, cv::Size image_size) const override;

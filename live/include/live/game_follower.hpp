@@ -26,8 +26,10 @@ class GameFollower {
   // Who sits where. The referee sets it before the first read.
   virtual void set_seat_of(SeatOf seat_of) = 0;
 
-  // Reads a settled frame; false when it cannot be read with confidence.
-  virtual bool read(const cv::Mat& bgr) = 0;
+  // Reads a settled frame; false when it cannot be read with confidence. `changed` says where the
+  // frame differs from the view last committed (CV_8U at any size, non-zero = changed; empty when
+  // not known, as before the first commit): nothing new can lie where nothing changed.
+  virtual bool read(const cv::Mat& bgr, const cv::Mat& changed) = 0;
   // The last two reads since forget_reads agree: the view is confirmed.
   virtual bool reads_agree() const = 0;
   // The view moved: reads from before say nothing about what comes.

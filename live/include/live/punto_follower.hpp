@@ -57,7 +57,7 @@ class PuntoFollower final : public GameFollower {
   PuntoFollower(PuntoFollowerOptions options, const referee::PuntoDeck& deck);
 
   void set_seat_of(SeatOf) override {}  // whose card it is follows from its colour and the turn
-  bool read(const cv::Mat& bgr) override;
+  bool read(const cv::Mat& bgr, const cv::Mat& changed) override;
   bool reads_agree() const override;
   void forget_reads() override;
   bool accounts_for(const cv::Mat& intrusions, cv::Size image_size) const override;

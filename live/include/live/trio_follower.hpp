@@ -48,7 +48,7 @@ class TrioFollower final : public GameFollower {
   explicit TrioFollower(TrioFollowerOptions options);
 
   void set_seat_of(SeatOf) override {}  // turns say who plays, not where the cards lie
-  bool read(const cv::Mat& bgr) override;
+  bool read(const cv::Mat& bgr, const cv::Mat& changed) override;
   bool reads_agree() const override;
   void forget_reads() override;
   bool accounts_for(const cv::Mat& intrusions, cv::Size image_size) const override;

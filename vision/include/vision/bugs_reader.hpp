@@ -88,6 +88,12 @@ struct BugsReading {
 // it in and settles the reading again.
 void settle(BugsReading& reading);
 
+// Takes the tiles marked in `dropped` (one flag per tile) out of `reading` and its collections
+// (a collection left empty goes too), for a caller that knows them to be no tiles: outlines found
+// in a cloth's pattern where the table has not changed since it was read with confidence. The
+// caller settles the reading again.
+void drop_tiles(BugsReading& reading, const std::vector<bool>& dropped);
+
 // The seat zone (0 to N - 1) of an image point, or -1 outside every zone. Without it, tiles are
 // grouped into collections by how close they lie.
 using SeatOfPoint = std::function<int(cv::Point2d image_point)>;

@@ -73,6 +73,10 @@ class FrameQualityMeter {
 
   // The intrusions of the last frame at analysis size (CV_8U, 255 = intrusion), for display.
   const cv::Mat& intrusion_mask() const { return intrusion_mask_; }
+  // Where the last frame measured in full differs from the reference, anywhere in the picture
+  // (CV_8U at analysis size, 255 = changed): the cards laid or lifted since it was accepted. Empty
+  // before there is a reference.
+  const cv::Mat& change_mask() const { return change_mask_; }
   const FrameQualityParams& params() const { return params_; }
 
  private:
@@ -105,6 +109,7 @@ class FrameQualityMeter {
   cv::Mat reference_content_;  // the reference's colour blurred to content_sigma_px
   cv::Mat play_area_;          // CV_8U at analysis size; empty = everywhere
   cv::Mat intrusion_mask_;
+  cv::Mat change_mask_;
 };
 
 }  // namespace tableref::vision
