@@ -432,8 +432,13 @@ class AlignmentCheck {
       if (reading.offset ||
           std::abs(reading.turn_deg) > kClearTurnFactor * params_.max_aligned_turn_deg)
         return false;
-      if (std::abs(reading.turn_deg) > params_.max_aligned_turn_deg) {
-        if (++turned_sides[reading.turn_deg > 0 ? 1 : 0] >= 2) return false;
+      // A turn read from afar, on a blurred edge, counts only with a second side turning the same
+      // way.
+      const double turn = std::abs(reading.turn_deg) >= std::abs(reading.band_turn_deg)
+                              ? reading.turn_deg
+                              : reading.band_turn_deg;
+      if (std::abs(turn) > params_.max_aligned_turn_deg) {
+        if (++turned_sides[turn > 0 ? 1 : 0] >= 2) return false;
       }
     }
     return true;
@@ -491,7 +496,8 @@ class AlignmentCheck {
   // How far a card below reaches on from the edge at `along`. A card below offset by d shows
   // its face for d - 2 mm, then its 2 mm border: the border band marks its edge whatever the
   // table looks like (a white table passes for face, a blue-grey one for border). The top card
-  // shades the card below next to its edge, so the face there may not read as face.
+  // shades the card below next to its edge, so the face there may not read as face. The reach
+  // includes the top card's own edge, blurred outwards (read_side takes it off).
   double protrusion(int side, double along) const {
     constexpr double kStepMm = 0.25;
     constexpr double kReachMm = 20.0;
@@ -510,19 +516,18 @@ class AlignmentCheck {
     const auto outward_at = [&](std::size_t index) {
       return kStepMm * static_cast<double>(index + 1);
     };
-    const auto beyond_blur = [&](double outward) { return std::max(0.0, outward - blur_mm_); };
     // Card up to the table, ending in a border band: the card below reaches that far, though
     // at a low resolution its shaded face reads as border too.
     const std::size_t card_end = walk.size() - table_run;
     std::size_t band = 0;
     while (band < card_end && walk[card_end - 1 - band] == Material::border) ++band;
     if (!table_like_border_ && table_run > 0 && kStepMm * static_cast<double>(band) >= kMinBandMm) {
-      return beyond_blur(outward_at(card_end - 1));
+      return outward_at(card_end - 1);
     }
     // From afar, a card slid far shows a monster's print at the edge, then its face, but its
     // thin border is lost in the blur: the face ending in table marks where it ends.
     if (!table_like_border_ && table_run > 0 && face_after_print(walk, card_end, kStepMm)) {
-      return beyond_blur(outward_at(card_end - 1) + kBorderMm / 2);
+      return outward_at(card_end - 1) + kBorderMm / 2;
     }
     double reach = 0.0;
     for (std::size_t start = 0; start < walk.size();) {
@@ -541,7 +546,7 @@ class AlignmentCheck {
         // Table like the border: the band merges into it; the face before it says how far.
         // Without that face, the gap before it is the top card's shadow or the table's
         // mottling, not a card below.
-        if (!at_edge && face_inside) reach = beyond_blur(outward_at(start) + 2.0);
+        if (!at_edge && face_inside) reach = outward_at(start) + 2.0;
         break;
       }
       // From the edge, a low-resolution card below may read as border all the way to its own
@@ -555,7 +560,7 @@ class AlignmentCheck {
       };
       if ((length_mm <= kMaxBandMm || (at_edge && !table_like_border_ && clear_after())) &&
           (at_edge || (face_inside && length_mm >= kMinBandMm))) {
-        reach = beyond_blur(outward_at(end - 1));
+        reach = outward_at(end - 1);
       }
       start = end;
     }
@@ -584,42 +589,60 @@ class AlignmentCheck {
   }
 
   struct SideReading {
-    bool offset = false;  // the card below shows beyond this side further than an aligned one
-    double turn_deg = 0;  // how its protrusion grows along the side, clockwise positive
+    bool offset = false;       // the card below shows beyond this side further than an aligned one
+    double turn_deg = 0;       // how its protrusion grows along the side, clockwise positive
+    double band_turn_deg = 0;  // the same, read from afar (band_turn)
   };
 
+  // Protrusions are measured this far from the corners, whose rounding hides small turns, at
+  // this pitch along the side.
+  static constexpr double kFirstMm = 7.0;
+  static constexpr double kPitchMm = 1.5;
+  // A slope over a shorter stretch is a spike of the table or a hand, not a turn.
+  static constexpr double kMinTurnStretchMm = 9.0;
+
   SideReading read_side(int side) const {
-    // Away from the corners, whose rounding hides small turns.
-    constexpr double kFirstMm = 7.0;
-    constexpr double kPitchMm = 1.5;
-    // A slope over a shorter stretch is a spike of the table or a hand, not a turn.
-    constexpr double kMinTurnStretchMm = 9.0;
-    std::vector<float> raw_reaches;
+    // How far the walk outwards finds card, the top card's own blurred edge included.
+    std::vector<float> extents;
     for (double along = kFirstMm; along <= kCardSideMm - kFirstMm; along += kPitchMm) {
-      raw_reaches.push_back(static_cast<float>(protrusion(side, along)));
+      extents.push_back(static_cast<float>(protrusion(side, along)));
     }
-    // A card below shows along a stretch of the side; a lone spike is the table or a hand.
-    std::vector<cv::Point2f> protruding;  // (along - middle, protrusion)
-    const int measured = static_cast<int>(raw_reaches.size());
-    for (std::size_t i = 0; i < raw_reaches.size(); ++i) {
+    std::vector<float> reaches;
+    for (const float extent : extents)
+      reaches.push_back(std::max(0.0f, extent - static_cast<float>(blur_mm_)));
+    SideReading reading;
+    reading.band_turn_deg = band_turn(extents);
+    const std::vector<cv::Point2f> protruding = protruding_points(reaches);
+    if (protruding.size() < 4) return reading;
+    std::vector<float> shown;
+    for (const auto& p : protruding) shown.push_back(p.y);
+    reading.offset =
+        median_of(shown) > params_.max_aligned_offset_mm && protruding.size() * 4 >= reaches.size();
+    if (unbroken_stretch(protruding)) reading.turn_deg = turn_of(protruding);
+    return reading;
+  }
+
+  // (along - middle, reach) where the card below shows along the side, each reach the median of
+  // it and its neighbours: a lone spike is the table or a hand.
+  static std::vector<cv::Point2f> protruding_points(const std::vector<float>& reaches) {
+    constexpr float kMinReachMm = 0.5f;
+    std::vector<cv::Point2f> protruding;
+    for (std::size_t i = 0; i < reaches.size(); ++i) {
       const std::size_t first = i == 0 ? 0 : i - 1;
-      const std::size_t last = std::min(i + 1, raw_reaches.size() - 1);
-      const float reach = median_of({raw_reaches.begin() + static_cast<long>(first),
-                                     raw_reaches.begin() + static_cast<long>(last) + 1});
-      if (reach > 0.5f) {
+      const std::size_t last = std::min(i + 1, reaches.size() - 1);
+      const float reach = median_of({reaches.begin() + static_cast<long>(first),
+                                     reaches.begin() + static_cast<long>(last) + 1});
+      if (reach > kMinReachMm) {
         const double along = kFirstMm + kPitchMm * static_cast<double>(i);
         protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2), reach);
       }
     }
-    SideReading reading;
-    if (protruding.size() < 4) return reading;
-    std::vector<float> reaches;
-    for (const auto& p : protruding) reaches.push_back(p.y);
-    const float typical = median_of(reaches);
-    reading.offset = typical > params_.max_aligned_offset_mm &&
-                     protruding.size() * 4 >= static_cast<std::size_t>(measured);
-    // A turned card below shows along one unbroken stretch from a corner (a missed point
-    // aside): scattered spikes of the table or a hand, however far apart, are no turn.
+    return protruding;
+  }
+
+  // A turned card below shows along one unbroken stretch from a corner (a missed point aside):
+  // scattered spikes of the table or a hand, however far apart, are no turn.
+  static bool unbroken_stretch(const std::vector<cv::Point2f>& protruding) {
     std::size_t longest = 0;
     for (std::size_t first = 0; first < protruding.size();) {
       std::size_t end = first + 1;
@@ -629,13 +652,30 @@ class AlignmentCheck {
       longest = std::max(longest, end - first);
       first = end;
     }
-    if (static_cast<double>(longest - 1) * kPitchMm < kMinTurnStretchMm) return reading;
+    return longest > 0 && static_cast<double>(longest - 1) * kPitchMm >= kMinTurnStretchMm;
+  }
+
+  // The turn of the line through the protrusions, clockwise positive.
+  static double turn_of(const std::vector<cv::Point2f>& protruding) {
     cv::Vec4f line;
     cv::fitLine(protruding, line, cv::DIST_HUBER, 0, 0.01, 0.01);
     // The line's direction may point either way along the side: turn it to point forwards.
     const float forward = line[0] < 0 ? -1.0f : 1.0f;
-    reading.turn_deg = std::atan2(forward * line[1], forward * line[0]) * 180.0 / std::numbers::pi;
-    return reading;
+    return std::atan2(forward * line[1], forward * line[0]) * 180.0 / std::numbers::pi;
+  }
+
+  // From afar the blur of the top card's edge is as wide as a card below peeks out, and taking it
+  // off leaves almost nothing. How far the walk reaches above its lowest along the side still
+  // grows like a turned card below: its turn, or 0.
+  static double band_turn(const std::vector<float>& extents) {
+    std::vector<float> sorted = extents;
+    std::sort(sorted.begin(), sorted.end());
+    const float lowest = sorted[sorted.size() / 4];  // a quartile: spikes of shade aside
+    std::vector<float> above;
+    for (const float extent : extents) above.push_back(std::max(0.0f, extent - lowest));
+    const std::vector<cv::Point2f> protruding = protruding_points(above);
+    if (protruding.size() < 4 || !unbroken_stretch(protruding)) return 0;
+    return turn_of(protruding);
   }
 
   const CardSampler& sampler_;
