@@ -208,10 +208,16 @@ std::vector<Event> FreezeFollower::claim(TrackedStack& stack, double time_s) {
   if (stack.claim == ClaimStatus::trick || stack.claim == ClaimStatus::refused) return {};
   if (stack.claim == ClaimStatus::misaligned && !stack.aligned) return {};
   if (match_.over() || !stack.consistent) return {};
-  const std::optional<Shown> shown = decided_view(stack.cells, *deck_);
-  if (!shown || referee::freeze::line_colours(*shown).empty()) return {};
-  // A single card is the single card, or a card put down: a trick takes a stack.
-  if (!referee::freeze::fewest_card_explanations(*deck_, stack.cells, 1, 1).empty()) return {};
+  // A single card is the single card, or a card put down: a trick takes a stack. A card seen
+  // peeking out below another (askew) is a stack, whatever unreadable holes leave possible.
+  if (stack.aligned &&
+      !referee::freeze::fewest_card_explanations(*deck_, stack.cells, 1, 1).empty())
+    return {};
+  // A stack is shown to claim a trick. Askew, it is refused whatever its holes show: they show the
+  // cards below off their places (often unreadable), and no line of it could count.
+  const std::optional<Shown> shown =
+      stack.aligned ? decided_view(stack.cells, *deck_) : shown_of(stack.cells);
+  if (!shown || (stack.aligned && referee::freeze::line_colours(*shown).empty())) return {};
 
   std::vector<Event> events;
   if (match_.round().over()) {

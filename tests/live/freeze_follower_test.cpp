@@ -112,6 +112,25 @@ TEST(FreezeFollower, AStackNotAlignedIsRefusedUntilStraightened) {
             (std::vector<std::string>{"state", "trick", "score"}));
 }
 
+// Askew, the holes show the cards below off their places: the stack read at 105 s of rendered
+// match 20261125 left three unreadable and no line decided. It is still a stack shown, and refused;
+// a card peeking out below the top one is a stack, whatever a single card could show there.
+TEST(FreezeFollower, AnAskewStackIsRefusedWhateverItsHolesShow) {
+  FreezeFollower follower = two_players();
+  StackSpec askew{
+      "S1",
+      "Bob",
+      {"blue", "unknown", "unknown", "red", "blue", "unknown", "empty", "blue", "purple"}};
+  askew.aligned = false;
+  const auto refused = commit(follower, {askew});
+  ASSERT_EQ(types(refused), (std::vector<std::string>{"state", "illegal"}));
+  EXPECT_EQ(std::get<referee::IllegalEvent>(refused[1].body).reason, "stack not aligned");
+  // Aligned, the same reading decides no line: it claims nothing.
+  FreezeFollower other = two_players();
+  askew.aligned = true;
+  EXPECT_EQ(types(commit(other, {askew})), (std::vector<std::string>{"state"}));
+}
+
 TEST(FreezeFollower, OnlyStacksInASeatWithALineAreClaims) {
   FreezeFollower follower = two_players();
   // No seat; no line (a card's own view, MF01).
