@@ -132,8 +132,7 @@ bool BugsFollower::read(const cv::Mat& bgr, const cv::Mat& changed) {
   for (const vision::BugsTileReading& tile : reading.tiles) {
     if (tile.trophy ? !tile.value : !tile.species) return false;
   }
-  read_before_ = std::move(last_read_);
-  last_read_ = std::move(reading);
+  reads_.add(std::move(reading));
   return true;
 }
 
@@ -177,31 +176,32 @@ bool BugsFollower::drop_unchanged_strangers(vision::BugsReading& reading, const 
 }
 
 bool BugsFollower::reads_agree() const {
-  return last_read_ && read_before_ &&
-         same_tiles(tiles_of(*read_before_), tiles_of(*last_read_), kReadAgreementSides);
+  return reads_.last_agrees([](const vision::BugsReading& before, const vision::BugsReading& now) {
+    return same_tiles(tiles_of(before), tiles_of(now), kReadAgreementSides);
+  });
 }
 
 void BugsFollower::forget_reads() {
-  last_read_.reset();
-  read_before_.reset();
+  reads_.clear();
 }
 
 bool BugsFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
   // Where tiles lie now, and where they lay in the reference (a tile taken shows the table).
-  return last_read_ &&
-         outlines_cover_most_of(intrusions, image_size, last_read_->tiles, committed_tiles_);
+  return reads_.last() &&
+         outlines_cover_most_of(intrusions, image_size, reads_.last()->tiles, committed_tiles_);
 }
 
 std::vector<Event> BugsFollower::commit_last_read(double time_s) {
-  if (!last_read_) return {};
-  std::vector<NamedBugsTile> tiles = tiles_of(*last_read_);
+  const std::optional<vision::BugsReading>& last_read = reads_.last();
+  if (!last_read) return {};
+  std::vector<NamedBugsTile> tiles = tiles_of(*last_read);
   // After STOP, the first view read is the one scored, whether it changed or not.
   if (committed_ && !wants_fresh_read() && same_tiles(committed_tiles_, tiles, kSamePlaceSides)) {
     return {};
   }
   assign_owners(tiles);
   name(tiles);
-  return commit(std::move(tiles), vision::bugs_fields(*last_read_), time_s);
+  return commit(std::move(tiles), vision::bugs_fields(*last_read), time_s);
 }
 
 std::vector<Event> BugsFollower::tick(double time_s) {

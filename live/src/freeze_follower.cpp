@@ -144,35 +144,33 @@ bool FreezeFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
   vision::FreezeReading reading =
       vision::read_freeze(bgr, *deck_, options_.references, reader_params_, log);
   if (reading.unstable) return false;
-  read_before_ = std::move(last_read_);
-  last_read_ = std::move(reading.stacks);
+  reads_.add(std::move(reading.stacks));
   return true;
 }
 
 bool FreezeFollower::reads_agree() const {
-  return last_read_ && read_before_ && readings_agree(*read_before_, *last_read_);
+  return reads_.last_agrees(readings_agree);
 }
 
 void FreezeFollower::forget_reads() {
-  last_read_.reset();
-  read_before_.reset();
+  reads_.clear();
 }
 
 bool FreezeFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
-  if (!last_read_ || intrusions.empty() || image_size.width <= 0) return false;
+  if (!reads_.last() || intrusions.empty() || image_size.width <= 0) return false;
   // Where cards lie now, and where they lay in the reference (a card lifted shows the table).
   CardOutlineMask cards(intrusions.size(), image_size);
   const auto add = [&cards](const std::array<cv::Point2d, 4>& corners) {
     cards.add(corners, (corners[0] + corners[1] + corners[2] + corners[3]) / 4.0);
   };
-  for (const vision::FreezeStackReading& stack : *last_read_) add(stack.corners);
+  for (const vision::FreezeStackReading& stack : *reads_.last()) add(stack.corners);
   for (const TrackedStack& stack : tracker_.stacks()) add(stack.corners);
   return cards.covers_most_of(intrusions);
 }
 
 std::vector<Event> FreezeFollower::commit_last_read(double time_s) {
-  if (!last_read_) return {};
-  std::vector<TrackedStack> stacks = tracker_.identify(*last_read_, seat_of_);
+  if (!reads_.last()) return {};
+  std::vector<TrackedStack> stacks = tracker_.identify(*reads_.last(), seat_of_);
   if (!tracker_.differs(stacks)) return {};
   return commit(std::move(stacks), time_s);
 }

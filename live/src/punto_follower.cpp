@@ -134,32 +134,31 @@ bool PuntoFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
   for (const vision::PuntoCardReading& card : reading.cards) {
     if (!card.colour || !card.value || card.covered) return false;
   }
-  read_before_ = std::move(last_read_);
-  last_read_ = std::move(reading);
+  reads_.add(std::move(reading));
   return true;
 }
 
 bool PuntoFollower::reads_agree() const {
-  return last_read_ && read_before_ && readings_agree(*read_before_, *last_read_);
+  return reads_.last_agrees(readings_agree);
 }
 
 void PuntoFollower::forget_reads() {
-  last_read_.reset();
-  read_before_.reset();
+  reads_.clear();
 }
 
 bool PuntoFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
   // Where cards lie now, and where they lay in the reference (a card taken back shows the table).
-  return last_read_ &&
-         outlines_cover_most_of(intrusions, image_size, last_read_->cards, committed_cards_);
+  return reads_.last() &&
+         outlines_cover_most_of(intrusions, image_size, reads_.last()->cards, committed_cards_);
 }
 
 std::vector<Event> PuntoFollower::commit_last_read(double) {
-  if (!last_read_) return {};
-  std::vector<NamedPuntoCard> cards = cards_of(*last_read_);
+  const std::optional<vision::PuntoReading>& last_read = reads_.last();
+  if (!last_read) return {};
+  std::vector<NamedPuntoCard> cards = cards_of(*last_read);
   if (committed_ && same_layout(committed_cards_, cards)) return {};
   name(cards);
-  return commit(std::move(cards), vision::punto_fields(*last_read_));
+  return commit(std::move(cards), vision::punto_fields(*last_read));
 }
 
 referee::Result<std::vector<Event>> PuntoFollower::replay_state(const json& state, double) {

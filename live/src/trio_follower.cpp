@@ -152,6 +152,32 @@ std::vector<SeenTrioCard> read_state_cards(const referee::json_input::Node& stat
   return read;
 }
 
+// Same cards at the same spots, in the same colours, touching the same cards along their sides.
+bool same_layout(const vision::TrioReading& before_read, const vision::TrioReading& now_read) {
+  const auto& now = now_read.cards;
+  const auto& before = before_read.cards;
+  if (now.size() != before.size()) return false;
+  const double within_px = kSameCardSides * std::max(1.0, now_read.lattice_side_px);
+  const auto pairs = same_spot_pairs(
+      now.size(), [&](std::size_t i) { return now[i].center; }, before.size(),
+      [&](std::size_t j) { return before[j].center; }, within_px);
+  if (pairs.size() != now.size()) return false;
+  std::vector<int> before_of(now.size(), -1);
+  for (const auto& [i, j] : pairs) before_of[i] = static_cast<int>(j);
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    const auto& then = before[static_cast<std::size_t>(before_of[i])];
+    if (now[i].colour != then.colour) return false;
+    std::vector<int> mapped;
+    for (const int neighbour : now[i].edge_neighbours)
+      mapped.push_back(before_of[static_cast<std::size_t>(neighbour)]);
+    std::vector<int> expected = then.edge_neighbours;
+    std::sort(mapped.begin(), mapped.end());
+    std::sort(expected.begin(), expected.end());
+    if (mapped != expected) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 TrioFollower::TrioFollower(TrioFollowerOptions options) : options_(std::move(options)) {
@@ -174,45 +200,21 @@ bool TrioFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
                                          return card.colour.has_value() && card.place.has_value();
                                        });
   if (!readable) return false;
-  read_before_ = std::move(last_read_);
-  last_read_ = std::move(reading);
+  reads_.add(std::move(reading));
   return true;
 }
 
-// Same cards at the same spots, in the same colours, touching the same cards along their sides.
 bool TrioFollower::reads_agree() const {
-  if (!last_read_ || !read_before_) return false;
-  const auto& now = last_read_->cards;
-  const auto& before = read_before_->cards;
-  if (now.size() != before.size()) return false;
-  const double within_px = kSameCardSides * std::max(1.0, last_read_->lattice_side_px);
-  const auto pairs = same_spot_pairs(
-      now.size(), [&](std::size_t i) { return now[i].center; }, before.size(),
-      [&](std::size_t j) { return before[j].center; }, within_px);
-  if (pairs.size() != now.size()) return false;
-  std::vector<int> before_of(now.size(), -1);
-  for (const auto& [i, j] : pairs) before_of[i] = static_cast<int>(j);
-  for (std::size_t i = 0; i < now.size(); ++i) {
-    const auto& then = before[static_cast<std::size_t>(before_of[i])];
-    if (now[i].colour != then.colour) return false;
-    std::vector<int> mapped;
-    for (const int neighbour : now[i].edge_neighbours)
-      mapped.push_back(before_of[static_cast<std::size_t>(neighbour)]);
-    std::vector<int> expected = then.edge_neighbours;
-    std::sort(mapped.begin(), mapped.end());
-    std::sort(expected.begin(), expected.end());
-    if (mapped != expected) return false;
-  }
-  return true;
+  return reads_.last_agrees(same_layout);
 }
 
 void TrioFollower::forget_reads() {
-  last_read_.reset();
-  read_before_.reset();
+  reads_.clear();
 }
 
 bool TrioFollower::accounts_for(const cv::Mat& intrusions, cv::Size image_size) const {
-  return last_read_ && outlines_cover_most_of(intrusions, image_size, last_read_->cards, cards_);
+  return reads_.last() &&
+         outlines_cover_most_of(intrusions, image_size, reads_.last()->cards, cards_);
 }
 
 std::optional<std::vector<SeenTrioCard>> TrioFollower::identify(
@@ -245,8 +247,8 @@ std::optional<std::vector<SeenTrioCard>> TrioFollower::identify(
 }
 
 std::vector<Event> TrioFollower::commit_last_read(double) {
-  if (!last_read_) return {};
-  std::optional<std::vector<SeenTrioCard>> seen = identify(*last_read_);
+  if (!reads_.last()) return {};
+  std::optional<std::vector<SeenTrioCard>> seen = identify(*reads_.last());
   if (!seen) return {};
   const auto same_cards = [&] {
     if (seen->size() != cards_.size()) return false;

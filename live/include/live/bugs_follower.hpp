@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "live/game_follower.hpp"
+#include "live/recent_reads.hpp"
 #include "referee/bugs/scoring.hpp"
 #include "referee/bugs/trophies.hpp"
 #include "referee/components.hpp"
@@ -108,8 +109,8 @@ class BugsFollower final : public GameFollower {
   SeatOf seat_of_;
   vision::BugsReaderParams reader_params_;
   std::optional<referee::bugs::TrophyRace> race_;  // once the trophies of the middle are seen
-  std::optional<vision::BugsReading> last_read_, read_before_;
-  bool committed_ = false;  // whether a view was committed yet
+  RecentReads<vision::BugsReading> reads_;         // of the still view
+  bool committed_ = false;                         // whether a view was committed yet
   std::vector<NamedBugsTile> committed_tiles_;
   nlohmann::json committed_fields_;
   int named_ = 0;  // tiles named so far

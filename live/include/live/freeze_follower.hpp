@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "live/game_follower.hpp"
+#include "live/recent_reads.hpp"
 #include "live/stack_tracker.hpp"
 #include "referee/components.hpp"
 #include "referee/freeze/match.hpp"
@@ -65,7 +66,7 @@ class FreezeFollower final : public GameFollower {
   referee::freeze::Match match_;
   StackTracker tracker_;
   SeatOf seat_of_;
-  std::optional<std::vector<vision::FreezeStackReading>> last_read_, read_before_;
+  RecentReads<std::vector<vision::FreezeStackReading>> reads_;  // of the still view
 };
 
 // What a stack's cells show, as far as its lines go: the cells themselves when all are readable;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "live/game_follower.hpp"
+#include "live/recent_reads.hpp"
 #include "referee/components.hpp"
 #include "referee/punto/round.hpp"
 #include "vision/colour_references.hpp"
@@ -85,8 +86,8 @@ class PuntoFollower final : public GameFollower {
   const referee::PuntoDeck* deck_;
   vision::PuntoReaderParams reader_params_;
   referee::punto::Match match_;
-  std::optional<vision::PuntoReading> last_read_, read_before_;
-  bool committed_ = false;  // whether a view was committed yet
+  RecentReads<vision::PuntoReading> reads_;  // of the still view
+  bool committed_ = false;                   // whether a view was committed yet
   std::vector<NamedPuntoCard> committed_cards_;
   nlohmann::json committed_fields_;
   int named_ = 0;  // cards named so far

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "live/game_follower.hpp"
+#include "live/recent_reads.hpp"
 #include "referee/trio/game.hpp"
 #include "vision/colour_references.hpp"
 #include "vision/trio_reader.hpp"
@@ -74,8 +75,8 @@ class TrioFollower final : public GameFollower {
 
   TrioFollowerOptions options_;
   vision::TrioReaderParams reader_params_;
-  std::optional<vision::TrioReading> last_read_, read_before_;
-  std::vector<SeenTrioCard> cards_;  // committed
+  RecentReads<vision::TrioReading> reads_;  // of the still view
+  std::vector<SeenTrioCard> cards_;         // committed
   int next_id_ = 1;
 
   std::optional<referee::trio::TrioGame> game_;
