@@ -30,7 +30,8 @@ class GameFollower {
   // frame differs from the view last committed (CV_8U at any size, non-zero = changed; empty when
   // not known, as before the first commit): nothing new can lie where nothing changed.
   virtual bool read(const cv::Mat& bgr, const cv::Mat& changed) = 0;
-  // The last two reads since forget_reads agree: the view is confirmed.
+  // The last read since forget_reads agrees with one of the two before it (recent_reads.hpp):
+  // the view is confirmed.
   virtual bool reads_agree() const = 0;
   // The view moved: reads from before say nothing about what comes.
   virtual void forget_reads() = 0;
