@@ -30,6 +30,7 @@ struct RefereeOptions {
   std::string log_path;
   std::string resume_path;
   bool json = false;
+  bool real_time = false;
   std::string input;
   ProfileOption profile;
 };
@@ -263,6 +264,7 @@ int run_referee(RefereeOptions& options) {
     return kExitBadInput;
   }
   source.value().skip_to(setup->referee.next_frame());
+  if (options.real_time) source.value().play_in_real_time();
 
   stop_requested = false;
   const auto previous_handler = std::signal(SIGINT, request_stop);
@@ -302,6 +304,10 @@ int run_referee(RefereeOptions& options) {
   }
   std::signal(SIGINT, previous_handler);
   progress.update(last_frame, setup->referee.events().size(), true);
+  if (options.real_time) {
+    std::cerr << "tableref: " << source.value().dropped_frames()
+              << " frame(s) dropped while the referee was busy\n";
+  }
   std::cerr << "tableref: " << setup->referee.scoreboard().dump() << '\n';
   return status;
 }
@@ -343,6 +349,9 @@ void add_referee_command(CLI::App& app, int& exit_status) {
                       "Continue the game of this log: its events are not announced again; new "
                       "events are appended to it (or to --log)");
   command->add_flag("--json", options->json, "One JSON line per event (interface.md)");
+  command->add_flag("--real-time", options->real_time,
+                    "Play a video file or a folder at its frame rate, as a camera delivers it: "
+                    "frames that come while the referee is busy are dropped");
   command
       ->add_option("input", options->input,
                    "A video file, a folder of frames (sorted by name), or camera:K")

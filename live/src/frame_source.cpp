@@ -5,6 +5,7 @@
 #include <charconv>
 #include <opencv2/core/utils/logger.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <thread>
 
 #include "vision/picture_file.hpp"
 
@@ -84,7 +85,38 @@ referee::Result<FrameSource> FrameSource::open(const std::string& input, double 
   return source;
 }
 
+bool FrameSource::skip_one() {
+  if (!pictures_.empty()) {
+    if (static_cast<std::size_t>(next_index_) >= pictures_.size()) return false;
+  } else if (!capture_->grab()) {
+    return false;
+  }
+  ++next_index_;
+  return true;
+}
+
+void FrameSource::keep_pace() {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point now = Clock::now();
+  if (!paced_start_) {
+    paced_start_ = now;
+    paced_first_index_ = next_index_;
+    return;
+  }
+  const auto due = [&](int index) {
+    return *paced_start_ + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>((index - paced_first_index_) / fps_));
+  };
+  // Late by more than a frame: that frame was shown while the referee was busy.
+  while (due(next_index_ + 1) < now) {
+    if (!skip_one()) return;
+    ++dropped_;
+  }
+  std::this_thread::sleep_until(due(next_index_));
+}
+
 std::optional<Frame> FrameSource::next() {
+  if (paced_) keep_pace();
   Frame frame;
   frame.index = next_index_;
   if (!pictures_.empty()) {

@@ -6,11 +6,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <iomanip>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/videoio.hpp>
 #include <sstream>
+#include <thread>
 
 #include "common/temporary_folder.hpp"
 #include "live/event_score.hpp"
@@ -95,6 +98,36 @@ TEST(FrameSource, SkippingResumesAtTheGivenFrame) {
   ASSERT_TRUE(frame.has_value());
   EXPECT_EQ(frame->index, 3);
   EXPECT_DOUBLE_EQ(frame->time_s, 0.75);
+}
+
+TEST(FrameSource, InRealTimeFramesComeAtTheirTimeAndABusyRefereeMissesSome) {
+  const auto& game = testing::short_game();
+  const TemporaryFolder folder("paced");
+  constexpr int kFrames = 8;
+  for (int index = 0; index < kFrames; ++index) {
+    cv::imwrite((folder.path / ("f" + std::to_string(index) + ".png")).string(), game.frames[0]);
+  }
+  constexpr double kFps = 20;
+  auto source = FrameSource::open(folder.path.string(), kFps);
+  ASSERT_TRUE(source.ok());
+  source.value().play_in_real_time();
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  std::vector<int> indices;
+  while (const std::optional<Frame> frame = source.value().next()) {
+    indices.push_back(frame->index);
+    EXPECT_DOUBLE_EQ(frame->time_s, frame->index / kFps);  // the footage's time, not the clock's
+    // No frame comes before its time.
+    EXPECT_GE(std::chrono::duration<double>(Clock::now() - start).count(),
+              frame->index / kFps - 0.002);
+    // Busy for three frames' length after frame 2: frame 3, then 4, were shown meanwhile.
+    if (frame->index == 2) std::this_thread::sleep_for(std::chrono::milliseconds(160));
+  }
+  ASSERT_GE(indices.size(), 2u);
+  EXPECT_TRUE(std::is_sorted(indices.begin(), indices.end()));
+  EXPECT_GE(source.value().dropped_frames(), 2);
+  EXPECT_EQ(static_cast<int>(indices.size()) + source.value().dropped_frames(), kFrames);
+  EXPECT_EQ(std::count(indices.begin(), indices.end(), 3), 0);
 }
 
 TEST(FrameSource, InputsThatCannotBeOpenedSayWhy) {

@@ -29,6 +29,12 @@ class FrameSource {
 
   // The next frame, or nullopt at the end of the input (or when a camera stops).
   std::optional<Frame> next();
+  // Plays a video or a folder in real time, as a camera delivers it: a frame is handed out no
+  // sooner than its time since the first one handed out, and frames whose time has passed by more
+  // than a frame's length are dropped (a camera does not wait for a busy referee). A camera is
+  // always in real time.
+  void play_in_real_time() { paced_ = !camera_; }
+  int dropped_frames() const { return dropped_; }
   // Skips the frames before `index` (a resumed game); a camera skips nothing, it numbers its
   // frames from `index` on.
   void skip_to(int index);
@@ -49,6 +55,14 @@ class FrameSource {
   int next_index_ = 0;
   int camera_first_index_ = 0;
   std::chrono::steady_clock::time_point camera_start_;
+  bool paced_ = false;
+  std::optional<std::chrono::steady_clock::time_point> paced_start_;  // with paced_first_index_
+  int paced_first_index_ = 0;
+  int dropped_ = 0;
+
+  // In real time: waits for the next frame's time, or skips the frames already too late.
+  void keep_pace();
+  bool skip_one();  // false at the end of the input
 };
 
 }  // namespace tableref::live
