@@ -6,9 +6,16 @@
 #  3. scores the announced events against the true ones: none missed, none extra;
 #  4. referees it again, kills it with SIGKILL halfway, resumes it from its log, and checks that
 #     the log then equals the uninterrupted one: no announced event lost, the same final result.
-# Usage: scripts/soak.sh [MINUTES] [WORK]   (after scripts/setup.sh)
+# With --real-time the footage is played at its frame rate, as a camera delivers it (referee
+# --real-time): the run then lasts as long as the footage, twice over for the killed run.
+# Usage: scripts/soak.sh [--real-time] [MINUTES] [WORK]   (after scripts/setup.sh)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+pace=()
+if [ "${1:-}" = "--real-time" ]; then
+  pace=(--real-time)
+  shift
+fi
 minutes="${1:-20}"
 work="${2:-build/soak}"
 tableref=build/app/cli/tableref
@@ -41,8 +48,8 @@ fi
 referee() {  # referee LOG [--resume]: runs in the background; its pid is in $!
   local log="$1"
   shift
-  "$tableref" referee --game freeze --players "$players" --fps "$fps" --rounds 99 "$@" \
-    --log "$log" "$video" >/dev/null 2>>"$work/referee.err" &
+  "$tableref" referee --game freeze --players "$players" --fps "$fps" --rounds 99 "${pace[@]}" \
+    "$@" --log "$log" "$video" >/dev/null 2>>"$work/referee.err" &
 }
 
 rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status" 2>/dev/null || true; }
@@ -65,6 +72,7 @@ warm_kb=$(awk -v n="$samples" 'NR == int(n / 5) + 1 {print $2}' "$work/memory.tx
 last_kb=$(tail -1 "$work/memory.txt" | awk '{print $2}')
 peak_kb=$(awk 'max < $2 {max = $2} END {print max}' "$work/memory.txt")
 awk -v s="$whole_s" -v n="$frames" 'BEGIN {printf "refereed in %.0f s (%.1f ms per frame)\n", s, s * 1000 / n}'
+((${#pace[@]})) && grep -m1 "dropped" "$work/referee.err" | sed 's/^tableref: //'
 echo "memory: $((warm_kb / 1024)) MB once warm, $((peak_kb / 1024)) MB at most," \
   "$((last_kb / 1024)) MB at the end ($samples readings in $work/memory.txt)"
 failed=0
