@@ -155,7 +155,10 @@ void print_bugs_summary(const std::string& image, const vision::BugsReading& rea
               << ": " << score.sets << " set(s) of 3, " << score.others
               << " other tile(s), trophies " << score.trophies << ": " << score.total()
               << " points";
-    if (collection.unknown_tiles > 0) std::cout << " (" << collection.unknown_tiles << " unread)";
+    if (collection.unknown_tiles > 0) {
+      std::cout << " (" << collection.unknown_tiles << " unread"
+                << (collection.score_decided ? ", the same whatever they are" : "") << ")";
+    }
     if (collection.unstable) std::cout << ", unstable";
     std::cout << '\n';
     for (const std::size_t tile : collection.tiles)

@@ -123,6 +123,18 @@ const BugSpecies* BugsDeck::find(std::string_view id) const {
   return find_by_id(species, id);
 }
 
+std::vector<std::string> BugsDeck::species_with(std::optional<int> eyes,
+                                                std::optional<BugShape> shape,
+                                                std::optional<BugPattern> pattern) const {
+  std::vector<std::string> ids;
+  for (const BugSpecies& candidate : species) {
+    if ((!eyes || candidate.eyes == *eyes) && (!shape || candidate.shape == *shape) &&
+        (!pattern || candidate.pattern == *pattern))
+      ids.push_back(candidate.id);
+  }
+  return ids;
+}
+
 std::string_view shape_name(BugShape shape) {
   constexpr std::array<std::string_view, 5> names = {"round", "square", "triangle", "star", "drop"};
   return names[static_cast<std::size_t>(shape)];

@@ -218,18 +218,55 @@ TEST(BugsReader, AHandAmongTheTilesMakesThePictureUnstable) {
 }
 
 // Two players' collections, one tile of one of them unread (webcam picture 17 of this seed, a
-// white cloth with purple dots): the picture is unstable, but only that tile's collection is in
-// doubt; the other is scored.
-TEST(BugsReader, AnUnreadTileLeavesOnlyItsCollectionInDoubt) {
+// white cloth with purple dots): a round plain monster whose eyes were not counted, beside no
+// other round plain one. Whichever of the three it is, it makes no set: the picture is unstable,
+// but both collections are scored.
+TEST(BugsReader, AnUnreadTileThatCannotChangeTheScoreLeavesItDecided) {
   const ReadScene scene = read_scene(samples::Level::webcam, 82, 17);
   ASSERT_EQ(scene.rendered.truth["players"].size(), 2u);
   ASSERT_TRUE(scene.reading.unstable);
   ASSERT_EQ(scene.reading.collections.size(), 2u);
-  for (const BugsCollectionReading& collection : scene.reading.collections)
-    EXPECT_EQ(collection.unstable, collection.unknown_tiles > 0);
+  const auto unread = std::count_if(
+      scene.reading.collections.begin(), scene.reading.collections.end(),
+      [](const BugsCollectionReading& collection) { return collection.unknown_tiles > 0; });
+  EXPECT_EQ(unread, 1);
+  for (const BugsCollectionReading& collection : scene.reading.collections) {
+    EXPECT_TRUE(collection.score_decided);
+    EXPECT_FALSE(collection.unstable);
+  }
   const auto score = scene.score();
-  EXPECT_EQ(score.collections_exact, 1);
-  EXPECT_EQ(score.collections_abstained, 1);
+  EXPECT_EQ(score.collections_exact, 2);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
+// A three-eyed plain monster whose shape was not read, in a collection with two three-eyed
+// squares (webcam picture 46 of this seed): a third square would make a set, so the collection is
+// in doubt.
+TEST(BugsReader, AnUnreadTileThatCouldMakeASetLeavesItsCollectionInDoubt) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 77, 46);
+  ASSERT_EQ(scene.reading.collections.size(), 1u);
+  const BugsCollectionReading& collection = scene.reading.collections[0];
+  EXPECT_EQ(collection.unknown_tiles, 1);
+  EXPECT_FALSE(collection.score_decided);
+  EXPECT_TRUE(collection.unstable);
+  EXPECT_EQ(scene.score().collections_abstained, 1);
+}
+
+// A hand reaching in beside one of three collections (webcam picture 30 of this seed): it may
+// hide a tile of that collection, not of the two others far from it, which are scored.
+TEST(BugsReader, AHandLeavesInDoubtOnlyTheCollectionsWithinItsReach) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 81, 30);
+  ASSERT_EQ(scene.reading.collections.size(), 3u);
+  EXPECT_TRUE(scene.reading.hand_near);
+  EXPECT_TRUE(scene.reading.unstable);
+  const auto near_hand =
+      std::count_if(scene.reading.collections.begin(), scene.reading.collections.end(),
+                    [](const BugsCollectionReading& collection) { return collection.hand_near; });
+  EXPECT_EQ(near_hand, 1);
+  for (const BugsCollectionReading& collection : scene.reading.collections)
+    EXPECT_EQ(collection.unstable, collection.hand_near);
+  const auto score = scene.score();
+  EXPECT_EQ(score.collections_exact, 2);
   EXPECT_EQ(score.collections_wrong, 0);
 }
 

@@ -144,8 +144,10 @@ cv::Mat annotate_bugs(const cv::Mat& bgr, const BugsReading& reading) {
                         std::to_string(score.others) + " other(s), trophies " +
                         std::to_string(score.trophies) + " = " + std::to_string(score.total()) +
                         " points";
-    if (collection.unknown_tiles > 0)
-      words += ", " + std::to_string(collection.unknown_tiles) + " unread";
+    if (collection.unknown_tiles > 0) {
+      words += ", " + std::to_string(collection.unknown_tiles) + " unread" +
+               (collection.score_decided ? " (the same whatever they are)" : "");
+    }
     if (collection.unstable) words += " (unstable)";
     // Below the collection's lowest tile, kept inside the picture.
     const cv::Point2d place(std::clamp(lowest.x, 200.0, std::max(200.0, out.cols - 200.0)),

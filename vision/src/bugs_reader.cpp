@@ -71,11 +71,19 @@ std::vector<int> group_tiles(const std::vector<BugsTileReading>& tiles,
   return group;
 }
 
-// The score of the tiles read; unknown tiles are left out (and counted).
-referee::bugs::Score score_of(const std::vector<BugsTileReading>& tiles,
-                              const std::vector<std::size_t>& indices, int& unknown) {
+struct TilesScore {
+  referee::bugs::Score score;
+  int unknown = 0;      // tiles unread
+  bool decided = true;  // whatever the unread tiles are, the score is this one
+};
+
+// The score of the tiles read, unknown tiles left out (and counted); or, when every species the
+// unread monsters may be gives the same score, that score (a trophy's value always counts).
+TilesScore score_of(const std::vector<BugsTileReading>& tiles,
+                    const std::vector<std::size_t>& indices) {
   referee::bugs::Collection collection;
-  unknown = 0;
+  std::vector<std::vector<std::string>> unread;
+  TilesScore result;
   for (const std::size_t index : indices) {
     const BugsTileReading& tile = tiles[index];
     if (tile.trophy && tile.value) {
@@ -83,10 +91,17 @@ referee::bugs::Score score_of(const std::vector<BugsTileReading>& tiles,
     } else if (!tile.trophy && tile.species) {
       collection.species.push_back(*tile.species);
     } else {
-      ++unknown;
+      ++result.unknown;
+      if (tile.trophy) result.decided = false;
+      unread.push_back(tile.may_be);
     }
   }
-  return referee::bugs::score(collection);
+  std::optional<referee::bugs::Score> whatever;
+  if (result.unknown > 0 && result.decided)
+    whatever = referee::bugs::score_whatever_they_are(collection, unread);
+  result.decided = result.unknown == 0 || whatever.has_value();
+  result.score = whatever ? *whatever : referee::bugs::score(collection);
+  return result;
 }
 
 // Within a tile's side and a half of a tile's centre, in a picture scaled by `scale`: where a hand
@@ -102,18 +117,28 @@ cv::Mat near_tiles(const std::vector<std::array<cv::Point2d, 4>>& tiles, cv::Siz
   return near;
 }
 
-// Whether a hand or arm reaching in from the picture's edge comes within a tile's side of a tile:
-// a tile it covers whole shows nothing, not even its eyes, and the collection would be scored
-// short.
-bool hand_near_tiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
-  if (tiles.empty()) return false;
-  FrameQualityMeter meter;
-  meter.measure(bgr);
-  const cv::Mat& hands = meter.intrusion_mask();
-  if (hands.empty() || cv::countNonZero(hands) == 0) return false;
-  const double scale = static_cast<double>(hands.cols) / bgr.cols;
-  return cv::countNonZero(hands & near_tiles(tiles, hands.size(), scale)) > 0;
-}
+// Hands and arms reaching in from the picture's edge (the frame meter's intrusion mask): a tile
+// one covers whole shows nothing, not even its eyes, and its collection would be scored short.
+class HandsFromEdge {
+ public:
+  explicit HandsFromEdge(const cv::Mat& bgr) {
+    FrameQualityMeter meter;
+    meter.measure(bgr);
+    hands_ = meter.intrusion_mask();
+    if (!hands_.empty() && cv::countNonZero(hands_) == 0) hands_.release();
+    if (!hands_.empty()) scale_ = static_cast<double>(hands_.cols) / bgr.cols;
+  }
+
+  // Whether one comes within a tile's side and a half of one of `tiles`.
+  bool near(const std::vector<std::array<cv::Point2d, 4>>& tiles) const {
+    if (hands_.empty() || tiles.empty()) return false;
+    return cv::countNonZero(hands_ & near_tiles(tiles, hands_.size(), scale_)) > 0;
+  }
+
+ private:
+  cv::Mat hands_;  // empty when none
+  double scale_ = 1;
+};
 
 // Skin's colour where no tile is, as wide as fingers: a tile's cream is of skin's colour too, so
 // the tiles found (and their blurred rims) are left out, and a tile not found shows as skin.
@@ -209,6 +234,8 @@ TileRead read_corners(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corn
   tile.pattern = face.pattern;
   if (tile.shape && tile.pattern)
     tile.species = species_id(deck, tile.eyes, *tile.shape, *tile.pattern);
+  if (!tile.trophy && !tile.species)
+    tile.may_be = deck.species_with(tile.eyes, tile.shape, tile.pattern);
   if (!read.debug.empty())
     cv::putText(read.debug, describe_tile(tile), {4, 14}, cv::FONT_HERSHEY_PLAIN, 0.9, {0, 0, 0});
   return read;
@@ -300,7 +327,14 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.collections[c].seat = seats[c];
   reading.stray_eyes = static_cast<int>(strays.size());
   const SkinAmongTiles skin(bgr, tile_corners);
-  reading.hand_near = hand_near_tiles(bgr, tile_corners) || skin_among_tiles(skin, tile_corners);
+  const HandsFromEdge hands(bgr);
+  // A hand hides what lies under it: the collections out of its reach are still scored.
+  for (BugsCollectionReading& collection : reading.collections) {
+    std::vector<std::array<cv::Point2d, 4>> corners;
+    for (const std::size_t tile : collection.tiles) corners.push_back(reading.tiles[tile].polygon);
+    collection.hand_near = hands.near(corners) || skin_among_tiles(skin, corners);
+    reading.hand_near = reading.hand_near || collection.hand_near;
+  }
   reading.skin_beside_unread = skin_beside_unread(skin, reading.tiles);
   settle(reading);
   score_stage.finish(static_cast<int>(reading.collections.size()));
@@ -310,12 +344,17 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
 }  // namespace
 
 void settle(BugsReading& reading) {
-  for (BugsCollectionReading& collection : reading.collections)
-    collection.score = score_of(reading.tiles, collection.tiles, collection.unknown_tiles);
+  for (BugsCollectionReading& collection : reading.collections) {
+    const TilesScore scored = score_of(reading.tiles, collection.tiles);
+    collection.score = scored.score;
+    collection.unknown_tiles = scored.unknown;
+    collection.score_decided = scored.decided;
+  }
   std::vector<std::size_t> everything(reading.tiles.size());
   std::iota(everything.begin(), everything.end(), std::size_t{0});
-  int unknown = 0;
-  reading.score = score_of(reading.tiles, everything, unknown);
+  const TilesScore whole = score_of(reading.tiles, everything);
+  reading.score = whole.score;
+  const int unknown = whole.unknown;
   reading.doubts.clear();
   if (unknown > 0) reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
   // A tile the table hid would be scored as missing: its eyes still show, so the picture is not
@@ -329,14 +368,14 @@ void settle(BugsReading& reading) {
   // An empty table is never read as a game with no tiles: the tiles may not stand out from it.
   if (reading.tiles.empty()) reading.doubts.push_back("no tile found");
   reading.unstable = !reading.doubts.empty();
-  // A tile found but unread leaves only its collection in doubt, unless a hand may lie over it. A
-  // tile that may be missed (eyes outside every tile, a hand) leaves every collection in doubt:
-  // where one tile was missed, a tile whose eyes do not show (a light body on a light cloth) may
-  // be missed too.
-  const bool anyones =
-      reading.stray_eyes > 0 || reading.hand_near || (unknown > 0 && reading.skin_beside_unread);
+  // A tile found but unread leaves only its collection in doubt (when it could change its score),
+  // and a hand only the collections within its reach, unless a hand may lie over an unread tile
+  // unseen (skin's colour beside it). A tile that may be missed (eyes outside every tile) leaves
+  // every collection in doubt: where one tile was missed, a tile whose eyes do not show (a light
+  // body on a light cloth) may be missed too.
+  const bool anyones = reading.stray_eyes > 0 || (unknown > 0 && reading.skin_beside_unread);
   for (BugsCollectionReading& collection : reading.collections)
-    collection.unstable = anyones || collection.unknown_tiles > 0;
+    collection.unstable = anyones || collection.hand_near || !collection.score_decided;
 }
 
 void drop_tiles(BugsReading& reading, const std::vector<bool>& dropped) {

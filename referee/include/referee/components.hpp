@@ -80,6 +80,9 @@ struct BugsDeck {
   std::map<int, BugsSetup> setup_by_players;  // 2 to 8 players
   int removed_at_setup = 7;
   const BugSpecies* find(std::string_view id) const;
+  // The ids of the species a monster may be when only some of its features could be read.
+  std::vector<std::string> species_with(std::optional<int> eyes, std::optional<BugShape> shape,
+                                        std::optional<BugPattern> pattern) const;
 };
 
 std::string_view shape_name(BugShape shape);

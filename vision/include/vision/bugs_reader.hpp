@@ -54,6 +54,8 @@ struct BugsTileReading {
   // A deck id when all three are read and exist, or when the shape and pattern read leave the
   // deck a single species whatever the eyes.
   std::optional<std::string> species;
+  // A monster left unread: the deck's species that what was read of it allows.
+  std::vector<std::string> may_be;
   std::optional<int> value;  // trophies: 1 to 3; nullopt: unknown
   int collection = 0;        // index into BugsReading::collections
 };
@@ -61,11 +63,16 @@ struct BugsTileReading {
 struct BugsCollectionReading {
   int seat = -1;                   // the seat zone it lies in; -1 when grouped by distance
   std::vector<std::size_t> tiles;  // indices into BugsReading::tiles
-  referee::bugs::Score score;      // of the tiles read; unknown tiles are left out
+  // Of the tiles read, unknown tiles left out; or, when every species its unread monsters may be
+  // gives the same score, that score.
+  referee::bugs::Score score;
   int unknown_tiles = 0;
-  // Its score cannot be trusted: a tile of it unread, or a tile of anyone's that may be missed
-  // (eyes outside every tile, a hand among the tiles, skin beside an unread tile). The other
-  // collections of a picture with an unread tile are still scored.
+  bool score_decided = true;  // false: its unread tiles could change its score
+  bool hand_near = false;     // a hand reaches in beside or over its tiles
+  // Its score cannot be trusted: a tile of it unread that could change it, a hand within reach of
+  // its tiles, or a tile of anyone's that may be missed (eyes outside every tile, skin beside an
+  // unread tile). The other collections of a picture with an unread tile or a hand are still
+  // scored.
   bool unstable = false;
 };
 

@@ -4,6 +4,7 @@
 // tie is shared.
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -24,6 +25,13 @@ struct Score {
 };
 
 Score score(const Collection& collection);
+
+// The score of a collection with some monster tiles unread, each given as the species it may be
+// (what could be read of it allows): the score when every way of naming them gives the same one,
+// nullopt when the score depends on what they are (or when there are too many ways to try).
+// A tile that may be of no species (none listed) leaves the score open.
+std::optional<Score> score_whatever_they_are(const Collection& read,
+                                             std::span<const std::vector<std::string>> unread);
 
 // interface.md's "score": {"sets", "others", "trophies", "total"}.
 nlohmann::json to_json(const Score& score);
