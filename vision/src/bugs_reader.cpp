@@ -162,6 +162,7 @@ class SkinAmongTiles {
     cv::morphologyEx(skin_, skin_, cv::MORPH_OPEN,
                      cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
     border_share_ = border_share(skin_);
+    keep_regions_as_large_as_half_a_tile();
   }
 
   // Whether skin as large as half a tile lies within a tile's side and a half of one of `around`.
@@ -169,17 +170,24 @@ class SkinAmongTiles {
   // as wide as fingers (a cloth's small dots of skin's colour do not count).
   bool near(const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) const {
     if (skin_.empty() || around.empty() || border_share_ > max_border_share) return false;
-    const cv::Mat reach = near_tiles(around, skin_.size(), kScale);
-    cv::Mat labels, stats, centres;
-    const int count = cv::connectedComponentsWithStats(skin_, labels, stats, centres, 8);
-    for (int label = 1; label < count; ++label) {
-      if (stats.at<int>(label, cv::CC_STAT_AREA) < 0.5 * side_px_ * side_px_) continue;
-      if (cv::countNonZero((labels == label) & reach) > 0) return true;
-    }
-    return false;
+    return cv::countNonZero(skin_ & near_tiles(around, skin_.size(), kScale)) > 0;
   }
 
  private:
+  // Skin smaller than half a tile is no hand (asked once for every question).
+  void keep_regions_as_large_as_half_a_tile() {
+    cv::Mat labels, stats, centres;
+    const int count = cv::connectedComponentsWithStats(skin_, labels, stats, centres, 8, CV_32S);
+    std::vector<std::uint8_t> kept(static_cast<std::size_t>(count), 0);
+    for (int label = 1; label < count; ++label) {
+      if (stats.at<int>(label, cv::CC_STAT_AREA) >= 0.5 * side_px_ * side_px_)
+        kept[static_cast<std::size_t>(label)] = 255;
+    }
+    labels.forEach<int>([&](int& label, const int* position) {
+      skin_.at<std::uint8_t>(position[0], position[1]) = kept[static_cast<std::size_t>(label)];
+    });
+  }
+
   static constexpr double kScale = 0.5;  // fingers are wide enough for a halved picture
   cv::Mat skin_;
   double side_px_ = 0;
