@@ -145,11 +145,8 @@ void FrameSource::skip_to(int index) {
     next_index_ = index;
     return;
   }
-  if (!pictures_.empty()) {
-    next_index_ = std::max(next_index_, index);
-    return;
+  while (next_index_ < index && skip_one()) {
   }
-  while (next_index_ < index && capture_->grab()) ++next_index_;
 }
 
 std::optional<int> FrameSource::frame_count() const {

@@ -14,21 +14,6 @@ namespace tableref::vision {
 
 namespace {
 
-// The deck's species with this shape and pattern and these eyes; nullopt when it has none. Eyes
-// that could not be counted (glare on the body) leave the species to the shape and pattern when
-// the deck has a single species with both (only two-eyed monsters have spots or stripes).
-std::optional<std::string> species_id(const referee::BugsDeck& deck, std::optional<int> eyes,
-                                      referee::BugShape shape, referee::BugPattern pattern) {
-  std::optional<std::string> found;
-  for (const referee::BugSpecies& species : deck.species) {
-    if (species.shape != shape || species.pattern != pattern) continue;
-    if (eyes && species.eyes != *eyes) continue;
-    if (found) return std::nullopt;
-    found = species.id;
-  }
-  return found;
-}
-
 // Tiles grouped into collections: by seat zone when the seats are known, else by how close they
 // lie (a player's tiles lie together, away from the others').
 std::vector<int> group_tiles(const std::vector<BugsTileReading>& tiles,
@@ -92,8 +77,11 @@ TilesScore score_of(const std::vector<BugsTileReading>& tiles,
       collection.species.push_back(*tile.species);
     } else {
       ++result.unknown;
-      if (tile.trophy) result.decided = false;
-      unread.push_back(tile.may_be);
+      if (tile.trophy) {
+        result.decided = false;
+      } else {
+        unread.push_back(tile.may_be);
+      }
     }
   }
   std::optional<referee::bugs::Score> whatever;
@@ -240,10 +228,16 @@ TileRead read_corners(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corn
   tile.eyes = face.eyes;
   tile.shape = face.shape;
   tile.pattern = face.pattern;
-  if (tile.shape && tile.pattern)
-    tile.species = species_id(deck, tile.eyes, *tile.shape, *tile.pattern);
-  if (!tile.trophy && !tile.species)
+  if (!tile.trophy) {
+    // Eyes that could not be counted (glare on the body) leave the species to the shape and
+    // pattern when the deck has a single species with both (only two-eyed monsters have spots or
+    // stripes).
     tile.may_be = deck.species_with(tile.eyes, tile.shape, tile.pattern);
+    if (tile.shape && tile.pattern && tile.may_be.size() == 1) {
+      tile.species = tile.may_be.front();
+      tile.may_be.clear();
+    }
+  }
   if (!read.debug.empty())
     cv::putText(read.debug, describe_tile(tile), {4, 14}, cv::FONT_HERSHEY_PLAIN, 0.9, {0, 0, 0});
   return read;
