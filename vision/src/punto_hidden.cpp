@@ -1,6 +1,7 @@
 // Cards partly hidden: their dots show where no whole card was found.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
@@ -46,8 +47,8 @@ Ring ring_around(const cv::Mat& gray, cv::Point2d centre, double inner, double o
   const int reach = static_cast<int>(std::ceil(outer));
   for (int dy = -reach; dy <= reach; ++dy) {
     for (int dx = -reach; dx <= reach; ++dx) {
-      const double r = std::hypot(dx, dy);
-      if (r < inner || r > outer) continue;
+      const double squared = dx * dx + dy * dy;
+      if (squared < inner * inner || squared > outer * outer) continue;
       const cv::Point at(static_cast<int>(std::lround(centre.x)) + dx,
                          static_cast<int>(std::lround(centre.y)) + dy);
       if (at.x < 0 || at.y < 0 || at.x >= gray.cols || at.y >= gray.rows) continue;
@@ -79,6 +80,23 @@ std::pair<double, double> blob_colour(const cv::Mat& bgr, const cv::Mat& gray,
   return count == 0 ? std::pair{0.0, 0.0} : std::pair{gray_sum / count, saturation_sum / count};
 }
 
+// Pixels bright and saturated enough for a dot: (max - min) / max of the channels at least
+// kMinSaturation, compared in integers so that it runs on whole rows at once.
+cv::Mat saturated_mask(const cv::Mat& bgr, const cv::Mat& gray) {
+  static_assert(kMinSaturation == 2.0 / 5.0);
+  std::array<cv::Mat, 3> channels;
+  cv::split(bgr, channels);
+  cv::Mat high, low;
+  cv::max(channels[0], channels[1], high);
+  cv::max(high, channels[2], high);
+  cv::min(channels[0], channels[1], low);
+  cv::min(low, channels[2], low);
+  cv::Mat chroma_times_5, high_times_2;
+  cv::Mat(high - low).convertTo(chroma_times_5, CV_16U, 5);
+  high.convertTo(high_times_2, CV_16U, 2);
+  return (chroma_times_5 >= high_times_2) & (gray >= kMinDotGray);
+}
+
 }  // namespace
 
 std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr,
@@ -93,17 +111,7 @@ std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr,
              cv::INTER_AREA);
   cv::Mat gray;
   cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
-  cv::Mat saturated(small.size(), CV_8U, cv::Scalar(0));
-  for (int y = 0; y < small.rows; ++y) {
-    const auto* pixel = small.ptr<cv::Vec3b>(y);
-    const auto* level = gray.ptr<std::uint8_t>(y);
-    auto* out = saturated.ptr<std::uint8_t>(y);
-    for (int x = 0; x < small.cols; ++x) {
-      const int high = std::max({pixel[x][0], pixel[x][1], pixel[x][2]});
-      const int low = std::min({pixel[x][0], pixel[x][1], pixel[x][2]});
-      out[x] = level[x] >= kMinDotGray && high - low >= kMinSaturation * high ? 255 : 0;
-    }
-  }
+  const cv::Mat saturated = saturated_mask(small, gray);
   const double radius_mm = kDotDiameterMm / 2;
   const double min_area = std::numbers::pi * std::pow(0.8 * radius_mm * low_scale / downscale, 2);
   const double max_area = std::numbers::pi * std::pow(1.2 * radius_mm * high_scale / downscale, 2);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <set>
@@ -164,6 +166,17 @@ struct FaceRegions {
     }
   }
 };
+
+// The regions for faces resampled at `px_per_mm`: they take tens of milliseconds to lay out, and a
+// reader keeps one scale, so they are laid out once per scale and shared.
+const FaceRegions& face_regions(double px_per_mm) {
+  static std::mutex mutex;
+  static std::map<double, std::unique_ptr<const FaceRegions>> by_scale;
+  const std::scoped_lock lock(mutex);
+  auto& regions = by_scale[px_per_mm];
+  if (!regions) regions = std::make_unique<const FaceRegions>(px_per_mm);
+  return *regions;
+}
 
 // One card's face, resampled square.
 class CardFace {
@@ -556,7 +569,7 @@ PuntoReading read_punto_pinhole(const cv::Mat& bgr, const ColourReferences& refe
   const std::vector<CardCandidate> candidates = find_card_faces(bgr, params, log);
 
   StageTimer light_stage(log, "light");
-  const FaceRegions regions(params.card_px_per_mm);
+  const FaceRegions& regions = face_regions(params.card_px_per_mm);
   std::vector<CardFace> faces;
   std::vector<std::optional<cv::Vec3f>> rims;
   for (const CardCandidate& candidate : candidates) {

@@ -1,0 +1,117 @@
+// What reading a changed table costs per frame, game by game, at 1280x720 and 1920x1080, on one
+// core (Google Benchmark). Each run reads the same rendered webcam scenes, scaled to the frame
+// size, over and over; its counters give the mean milliseconds of each of the reader's stages and
+// the cost relative to one BGR-to-gray conversion of the same frames (the floor of touching every
+// pixel once).
+
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <map>
+#include <opencv2/core/utility.hpp>
+#include <opencv2/imgproc.hpp>
+#include <string>
+#include <vector>
+
+#include "referee/deck.hpp"
+#include "referee/game.hpp"
+#include "samples/render.hpp"
+#include "vision/bugs_reader.hpp"
+#include "vision/colour_references.hpp"
+#include "vision/freeze_reader.hpp"
+#include "vision/punto_reader.hpp"
+#include "vision/stage_log.hpp"
+#include "vision/trio_reader.hpp"
+
+namespace {
+
+using namespace tableref;
+
+constexpr int kScenes = 8;
+constexpr std::uint64_t kSeed = 77;
+
+// The game's first kScenes webcam scenes of kSeed, each scaled to `width` (16:9).
+std::vector<cv::Mat> scenes(referee::Game game, int width) {
+  std::vector<cv::Mat> frames;
+  for (int i = 0; i < kScenes; ++i) {
+    const cv::Mat rendered =
+        samples::render_random(game, samples::Level::webcam, samples::image_seed(kSeed, i))
+            .image_bgr;
+    const cv::Size size(width, width * 9 / 16);
+    cv::Mat frame;
+    if (rendered.size() == size) {
+      frame = rendered;
+    } else {
+      cv::resize(rendered, frame, size, 0, 0,
+                 rendered.cols > width ? cv::INTER_AREA : cv::INTER_LINEAR);
+    }
+    frames.push_back(frame);
+  }
+  return frames;
+}
+
+// Reads one frame with the game's reader, its stages timed into `log`.
+void read_frame(referee::Game game, const cv::Mat& frame, vision::StageLog& log) {
+  static const referee::FreezeDeck freeze_deck = referee::builtin_freeze_deck();
+  static const referee::BugsDeck bugs_deck = referee::builtin_bugs_deck();
+  static const vision::ColourReferences references = vision::palette_references();
+  switch (game) {
+    case referee::Game::freeze:
+      benchmark::DoNotOptimize(vision::read_freeze(frame, freeze_deck, references, {}, log));
+      return;
+    case referee::Game::trio:
+      benchmark::DoNotOptimize(vision::read_trio(frame, references, {}, log));
+      return;
+    case referee::Game::punto:
+      benchmark::DoNotOptimize(vision::read_punto(frame, references, {}, log));
+      return;
+    case referee::Game::bugs:
+      benchmark::DoNotOptimize(vision::read_bugs(frame, bugs_deck, {}, log));
+      return;
+  }
+}
+
+double gray_conversion_ms(const std::vector<cv::Mat>& frames) {
+  cv::Mat gray;
+  constexpr int kRepeats = 20;
+  const auto start = std::chrono::steady_clock::now();
+  for (int repeat = 0; repeat < kRepeats; ++repeat) {
+    for (const cv::Mat& frame : frames) cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
+  }
+  const std::chrono::duration<double, std::milli> spent = std::chrono::steady_clock::now() - start;
+  return spent.count() / (kRepeats * static_cast<double>(frames.size()));
+}
+
+// state.range(0): a referee::Game; state.range(1): the frame's width.
+void BM_ReadChangedTable(benchmark::State& state) {
+  const auto game = static_cast<referee::Game>(state.range(0));
+  const std::vector<cv::Mat> frames = scenes(game, static_cast<int>(state.range(1)));
+  cv::setNumThreads(1);
+  vision::StageLog warm_up;
+  read_frame(game, frames.front(), warm_up);
+  std::map<std::string, double> stage_ms;
+  double total_ms = 0;
+  std::size_t index = 0;
+  for (auto _ : state) {
+    vision::StageLog log;
+    read_frame(game, frames[index++ % frames.size()], log);
+    for (const vision::StageRecord& stage : log.stages())
+      stage_ms[stage.name] += stage.milliseconds;
+    total_ms += log.total_milliseconds();
+  }
+  const double reads = static_cast<double>(state.iterations());
+  for (const auto& [name, ms] : stage_ms) state.counters[name + " ms"] = ms / reads;
+  state.counters["x gray"] = total_ms / reads / gray_conversion_ms(frames);
+  state.SetLabel(std::string(referee::game_name(game)));
+}
+
+void reader_sizes(benchmark::internal::Benchmark* benchmark) {
+  for (const referee::Game game :
+       {referee::Game::freeze, referee::Game::trio, referee::Game::punto, referee::Game::bugs}) {
+    for (const int width : {1280, 1920}) benchmark->Args({static_cast<long>(game), width});
+  }
+}
+
+BENCHMARK(BM_ReadChangedTable)->Apply(reader_sizes)->Unit(benchmark::kMillisecond);
+
+}  // namespace
