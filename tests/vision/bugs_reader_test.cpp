@@ -205,6 +205,13 @@ TEST(BugsReader, AnEyeRowSqueezedByAnAskewFaceIsStillCounted) {
   expect_read_whole({{78, 33}, {78, 52}, {79, 10}});
 }
 
+// A disk seen as an ellipse, its face rectified askew (the quadrilateral's corners a little off),
+// showed two opposite points and was left `unknown`. Its outline, stretched until it is as wide
+// one way as the other, is read: a disk.
+TEST(BugsReader, ADiskSqueezedByAnAskewFaceIsStillRound) {
+  expect_read_whole({{77, 6}, {78, 3}});
+}
+
 // A hand over a tile, its arm in a sleeve of the table's grey: it touches no edge of the picture,
 // and the tile it hides would be scored as missing. Skin among the tiles makes the picture
 // unstable (hard picture 24 of this seed was scored `ok` one tile short).

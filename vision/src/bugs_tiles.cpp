@@ -206,31 +206,23 @@ RoundShare round_share_of(BugShape shape) {
   }
 }
 
-// The shape from the body's outline. A star is far from convex; the others are told apart by the
-// points of their convex hull seen from its centre: none (round), one (drop), three (triangle) or
-// four (square). The hull smooths over an eye that spills over the body's edge.
-std::optional<BugShape> classify_shape(const cv::Mat& body) {
-  std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
-  if (contours.empty() || contours.front().size() < 10) return std::nullopt;
-  std::vector<cv::Point> hull;
-  cv::convexHull(contours.front(), hull);
-  const double hull_area = cv::contourArea(hull);
-  if (hull_area <= 0) return std::nullopt;
-  const double solidity = cv::contourArea(contours.front()) / hull_area;
-  if (solidity < kStarSolidity) return BugShape::star;
-  if (solidity < kMinConvexSolidity) return std::nullopt;
-  const cv::Moments moments = cv::moments(hull);
-  const cv::Point2d centre(moments.m10 / moments.m00, moments.m01 / moments.m00);
-  constexpr int kBins = 120, kPeakHalfWidth = 6, kDipHalfWidth = 12;  // 18 and 36 degrees
-  const std::vector<double> radius = radial_profile(hull, centre, kBins);
+// The points of a convex outline: directions in which it stands out from its centre.
+struct OutlinePoints {
+  int points = 0;         // standing out at least kMinPeakProminence
+  int clear_points = 0;   // ... at least kClearPeakProminence
+  double strongest = 0;   // prominence of the most prominent
+  std::vector<int> bins;  // where the points lie
+};
+
+OutlinePoints outline_points(const std::vector<double>& radius) {
+  constexpr int kPeakHalfWidth = 6, kDipHalfWidth = 12;  // 18 and 36 degrees of 120 bins
+  const int bins = static_cast<int>(radius.size());
   double mean = 0;
-  for (const double r : radius) mean += r / kBins;
-  if (mean <= 0) return std::nullopt;
-  int peaks = 0, clear_peaks = 0;
-  double strongest = 0;
-  for (int i = 0; i < kBins; ++i) {
-    const auto at = [&](int j) { return radius[static_cast<std::size_t>((j + kBins) % kBins)]; };
+  for (const double r : radius) mean += r / bins;
+  OutlinePoints found;
+  if (mean <= 0) return found;
+  const auto at = [&](int j) { return radius[static_cast<std::size_t>((j + bins) % bins)]; };
+  for (int i = 0; i < bins; ++i) {
     bool highest = true;
     for (int j = i - kPeakHalfWidth; j <= i + kPeakHalfWidth && highest; ++j)
       highest = at(j) < at(i) || (at(j) == at(i) && j >= i);
@@ -238,18 +230,29 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
     double lowest = at(i);
     for (int j = i - kDipHalfWidth; j <= i + kDipHalfWidth; ++j) lowest = std::min(lowest, at(j));
     const double prominence = (at(i) - lowest) / mean;
-    if (prominence > kMinPeakProminence) ++peaks;
-    if (prominence > kClearPeakProminence) ++clear_peaks;
-    strongest = std::max(strongest, prominence);
+    if (prominence > kMinPeakProminence) {
+      ++found.points;
+      found.bins.push_back(i);
+    }
+    if (prominence > kClearPeakProminence) ++found.clear_points;
+    found.strongest = std::max(found.strongest, prominence);
   }
+  return found;
+}
+
+// The shape of a convex body from its radial profile: told apart by the points of its outline,
+// none (round), one (drop), three (triangle) or four (square).
+std::optional<BugShape> convex_shape(const std::vector<double>& radius) {
+  const OutlinePoints found = outline_points(radius);
+  int points = found.points;
   // A drop's point stands far out; the broad far side of its round part may show as a faint
   // point of its own (a small tile, a blurred outline).
-  if (clear_peaks == 1 && strongest > kDropPointProminence)
-    peaks = 1;
-  else if (peaks == 1)
+  if (found.clear_points == 1 && found.strongest > kDropPointProminence)
+    points = 1;
+  else if (points == 1)
     return std::nullopt;  // one bump, too faint for a drop's point: a disk seen askew?
   std::optional<BugShape> shape;
-  switch (peaks) {
+  switch (points) {
     case 0:
       shape = BugShape::round;
       break;
@@ -271,6 +274,69 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
   const double share = round_share(radius);
   if (share < range.low || share > range.high) return std::nullopt;
   return shape;
+}
+
+constexpr int kProfileBins = 120;
+
+// The radial profile of `hull` about its centroid, first stretched so that its second moments are
+// the same in every direction: a disk, a triangle and a square keep their shape, and a face
+// rectified askew (its quadrilateral's corners a little off) no longer squeezes them.
+std::vector<double> isotropic_profile(const std::vector<cv::Point>& hull,
+                                      const cv::Moments& moments) {
+  const cv::Point2d centre(moments.m10 / moments.m00, moments.m01 / moments.m00);
+  const cv::Matx22d covariance(moments.mu20, moments.mu11, moments.mu11, moments.mu02);
+  cv::Matx21d eigenvalues;
+  cv::Matx22d eigenvectors;
+  cv::eigen(covariance, eigenvalues, eigenvectors);
+  // Scale the minor axis up to the major: the body keeps its size along its longest extent.
+  const double stretch = std::sqrt(eigenvalues(0) / std::max(eigenvalues(1), 1e-9));
+  const cv::Point2d minor(eigenvectors(1, 0), eigenvectors(1, 1));
+  constexpr double kScale = 16.0;  // sub-pixel positions kept through integer points
+  std::vector<cv::Point> stretched;
+  for (const cv::Point& point : hull) {
+    const cv::Point2d offset = cv::Point2d(point) - centre;
+    const double along_minor = offset.dot(minor);
+    const cv::Point2d moved = offset + minor * (along_minor * (stretch - 1));
+    stretched.emplace_back(cvRound(moved.x * kScale), cvRound(moved.y * kScale));
+  }
+  return radial_profile(stretched, {0, 0}, kProfileBins);
+}
+
+// Whether two of `bins` (of kProfileBins) lie opposite each other, as the ends of an ellipse's
+// long axis do.
+bool two_opposite(const std::vector<int>& bins) {
+  if (bins.size() != 2) return false;
+  const int apart = std::abs(bins[0] - bins[1]);
+  return std::abs(apart - kProfileBins / 2) <= kProfileBins / 18;  // within 20 degrees
+}
+
+// The shape from the body's outline. A star is far from convex; the others are told apart by
+// convex_shape. The hull smooths over an eye that spills over the body's edge.
+std::optional<BugShape> classify_shape(const cv::Mat& body) {
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  if (contours.empty() || contours.front().size() < 10) return std::nullopt;
+  std::vector<cv::Point> hull;
+  cv::convexHull(contours.front(), hull);
+  const double hull_area = cv::contourArea(hull);
+  if (hull_area <= 0) return std::nullopt;
+  const double solidity = cv::contourArea(contours.front()) / hull_area;
+  if (solidity < kStarSolidity) return BugShape::star;
+  if (solidity < kMinConvexSolidity) return std::nullopt;
+  const cv::Moments moments = cv::moments(hull);
+  const cv::Point2d centre(moments.m10 / moments.m00, moments.m01 / moments.m00);
+  const std::vector<double> radius = radial_profile(hull, centre, kProfileBins);
+  if (const auto shape = convex_shape(radius)) return shape;
+  // Seen squeezed, a disk shows two opposite points, and a square or a triangle its own points
+  // but too little arc. Undoing the squeeze may read them; a drop, long of itself, is not read
+  // this way, nor any shape whose points the squeeze would have to change.
+  const OutlinePoints seen = outline_points(radius);
+  const auto shape = convex_shape(isotropic_profile(hull, moments));
+  if (shape == BugShape::round && two_opposite(seen.bins)) return shape;
+  if ((shape == BugShape::triangle && seen.points == 3) ||
+      (shape == BugShape::square && seen.points == 4))
+    return shape;
+  return std::nullopt;
 }
 
 struct Blob {
