@@ -212,6 +212,13 @@ TEST(BugsReader, ADiskSqueezedByAnAskewFaceIsStillRound) {
   expect_read_whole({{77, 6}, {78, 3}});
 }
 
+// A tile whose cream no even hue of the picture matches (tinted by the cloth's print), found by no
+// mask, showed only its eyes. A tile the size and shape of its neighbour, fitted where the
+// picture steps across its outline, is read in full: every collection is scored.
+TEST(BugsReader, ATileMissedByEveryMaskIsFittedAroundItsEyes) {
+  expect_read_whole({{80, 15}, {82, 37}});
+}
+
 // A hand over a tile, its arm in a sleeve of the table's grey: it touches no edge of the picture,
 // and the tile it hides would be scored as missing. Skin among the tiles makes the picture
 // unstable (hard picture 24 of this seed was scored `ok` one tile short).

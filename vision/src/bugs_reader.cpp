@@ -272,6 +272,48 @@ void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& fo
   }
 }
 
+// Whether every mark of the tile was read: a monster's eyes, shape and pattern (none left to the
+// deck to infer), a trophy's value.
+bool every_mark_read(const BugsTileReading& tile) {
+  if (tile.trophy) return tile.value.has_value();
+  return tile.eyes && tile.shape && tile.pattern && tile.species;
+}
+
+// Adds the tiles fitted around the eyes `strays` that no tile holds (bugs::fit_tiles_at_eyes)
+// that are read in full, with at least as many eyes as were seen in them. An outline fitted
+// around eyes may lie on a cloth's print or between fingers: only a tile read in full shows it
+// is one, and none is fitted within a hand's reach, nor beside skin's colour even on a table of
+// that colour (where a hand cannot be told from the table). Returns how many were added.
+int add_tiles_fitted_at_eyes(const cv::Mat& bgr, const std::vector<cv::Point2d>& strays,
+                             const HandsFromEdge& hands, const referee::BugsDeck& deck,
+                             const BugsReaderParams& params, StageLog& log, BugsReading& reading,
+                             std::vector<std::array<cv::Point2d, 4>>& tile_corners,
+                             std::vector<cv::Mat>& debug_faces) {
+  auto fitted = bugs::fit_tiles_at_eyes(bgr, strays, tile_corners);
+  const SkinAmongTiles skin(bgr, tile_corners);
+  std::erase_if(fitted, [&](const bugs::FoundTile& tile) {
+    return hands.near({tile.corners}) || skin.near({tile.corners}, 1.0);
+  });
+  BugsReading fitted_reading;
+  std::vector<std::array<cv::Point2d, 4>> fitted_corners;
+  std::vector<cv::Mat> fitted_faces;
+  read_found_tiles(bgr, fitted, deck, params, log, fitted_reading, fitted_corners, fitted_faces);
+  int added = 0;
+  for (std::size_t i = 0; i < fitted_reading.tiles.size(); ++i) {
+    const BugsTileReading& tile = fitted_reading.tiles[i];
+    const std::vector<cv::Point2f> outline(tile.polygon.begin(), tile.polygon.end());
+    const auto eyes_seen = std::count_if(strays.begin(), strays.end(), [&](cv::Point2d eye) {
+      return cv::pointPolygonTest(outline, eye, false) >= 0;
+    });
+    if (!every_mark_read(tile) || (tile.trophy ? eyes_seen > 0 : *tile.eyes < eyes_seen)) continue;
+    reading.tiles.push_back(tile);
+    tile_corners.push_back(tile.polygon);
+    debug_faces.push_back(fitted_faces[i]);
+    ++added;
+  }
+  return added;
+}
+
 // Puts the tiles in reading order (top to bottom, then left to right); a debug face is named
 // after its tile's place in that order, as the JSON lists them.
 void sort_tiles(std::vector<BugsTileReading>& tiles, const std::vector<cv::Mat>& debug_faces,
@@ -303,6 +345,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   read_found_tiles(bgr, found, deck, params, log, reading, tile_corners, debug_faces);
   read_stage.finish(static_cast<int>(reading.tiles.size()));
 
+  const HandsFromEdge hands(bgr);
   StageTimer stray_stage(log, "stray eyes");
   // A blank region is no tile: an eye within it is a stray one.
   std::vector<cv::Point2d> strays = bugs::stray_eyes(bgr, tile_corners);
@@ -314,6 +357,9 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
       strays = bugs::stray_eyes(bgr, tile_corners);
     }
   }
+  if (!strays.empty() && add_tiles_fitted_at_eyes(bgr, strays, hands, deck, params, log, reading,
+                                                  tile_corners, debug_faces) > 0)
+    strays = bugs::stray_eyes(bgr, tile_corners);
   stray_stage.finish(static_cast<int>(strays.size()));
   sort_tiles(reading.tiles, debug_faces, log);
 
@@ -329,7 +375,6 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     reading.collections[c].seat = seats[c];
   reading.stray_eyes = static_cast<int>(strays.size());
   const SkinAmongTiles skin(bgr, tile_corners);
-  const HandsFromEdge hands(bgr);
   // A hand hides what lies under it: the collections out of its reach are still scored.
   for (BugsCollectionReading& collection : reading.collections) {
     std::vector<std::array<cv::Point2d, 4>> corners;

@@ -854,6 +854,11 @@ constexpr double kCreamHueRadius = 0.06;  // a face's pixels lie this close to i
 constexpr double kSnapReachMm = 2.5;
 // Around an eye no tile holds, its tile is looked for this many tile sides away.
 constexpr double kNearTileReach = 1.2;
+// An eye lies within this share of a tile's side from the tile's centre.
+constexpr double kEyeFromTileCentre = 0.35;
+// A tile fitted around eyes steps across each side at least this share of the nearest tile's
+// weakest side.
+constexpr double kMinSideStepOfModel = 0.3;
 // How many of the most common hues of even, light areas are tried, at what scale of the picture.
 struct HueSearch {
   int hues;
@@ -1167,6 +1172,177 @@ std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv:
                      kNearHueSearch, params, nullptr);
   }
   return collector.take_new();
+}
+
+namespace {
+
+// The colour steps of `bgr` across x and across y, each channel's (CV_32FC3 each).
+struct ColourSteps {
+  cv::Mat across_x, across_y;
+  explicit ColourSteps(const cv::Mat& bgr) {
+    cv::Mat smooth;
+    cv::GaussianBlur(bgr, smooth, {0, 0}, 1.0);
+    cv::Sobel(smooth, across_x, CV_32F, 1, 0, 3);
+    cv::Sobel(smooth, across_y, CV_32F, 0, 1, 3);
+  }
+  // The step across `normal` at `at`, summed over the channels.
+  double across(cv::Point2d at, cv::Point2d normal) const {
+    const cv::Point pixel(cvRound(at.x), cvRound(at.y));
+    if (pixel.x < 0 || pixel.y < 0 || pixel.x >= across_x.cols || pixel.y >= across_x.rows)
+      return 0;
+    const cv::Vec3f& dx = across_x.at<cv::Vec3f>(pixel);
+    const cv::Vec3f& dy = across_y.at<cv::Vec3f>(pixel);
+    double sum = 0;
+    for (int c = 0; c < 3; ++c) sum += std::abs(dx[c] * normal.x + dy[c] * normal.y);
+    return sum;
+  }
+};
+
+constexpr int kOutlineSamples = 12;  // per side
+using OutlineSteps = std::array<std::array<double, kOutlineSamples>, 4>;
+
+// The steps across the outline `corners`, sampled along each side away from the rounded corners;
+// empty when a side is too short to sample.
+std::optional<OutlineSteps> outline_steps(const ColourSteps& steps,
+                                          const std::array<cv::Point2d, 4>& corners) {
+  OutlineSteps sampled{};
+  for (std::size_t side = 0; side < 4; ++side) {
+    const cv::Point2d a = corners[side], b = corners[(side + 1) % 4];
+    const cv::Point2d along = b - a;
+    const double length = cv::norm(along);
+    if (length < 1) return std::nullopt;
+    const cv::Point2d normal(-along.y / length, along.x / length);
+    for (int i = 0; i < kOutlineSamples; ++i) {
+      sampled[side][static_cast<std::size_t>(i)] =
+          steps.across(a + along * (0.15 + 0.7 * (i + 0.5) / kOutlineSamples), normal);
+    }
+  }
+  return sampled;
+}
+
+// The value below which `share` of `values` lie.
+template <std::size_t N>
+double quantile(std::array<double, N> values, double share) {
+  const auto at = values.begin() + static_cast<long>(share * (N - 1));
+  std::nth_element(values.begin(), at, values.end());
+  return *at;
+}
+
+// How strongly the picture steps across the outline all along it: the lower quartile of its
+// steps. A tile's outline steps everywhere; an outline placed on a printed cloth only where it
+// crosses the print.
+double outline_strength(const OutlineSteps& sampled) {
+  std::array<double, 4 * kOutlineSamples> all{};
+  for (std::size_t side = 0; side < 4; ++side)
+    std::copy(sampled[side].begin(), sampled[side].end(), all.begin() + side * kOutlineSamples);
+  return quantile(all, 0.25);
+}
+
+// The weakest side's median step: a side that a hand or the frame hides steps too little.
+double weakest_side(const OutlineSteps& sampled) {
+  double weakest = std::numeric_limits<double>::max();
+  for (const auto& side : sampled) weakest = std::min(weakest, quantile(side, 0.5));
+  return weakest;
+}
+
+// `shape` (corners about their centre) turned by `angle` and placed at `centre`.
+std::array<cv::Point2d, 4> placed(const std::array<cv::Point2d, 4>& shape, double angle,
+                                  cv::Point2d centre) {
+  const double c = std::cos(angle), s = std::sin(angle);
+  std::array<cv::Point2d, 4> corners;
+  for (std::size_t i = 0; i < 4; ++i)
+    corners[i] =
+        centre + cv::Point2d(c * shape[i].x - s * shape[i].y, s * shape[i].x + c * shape[i].y);
+  return corners;
+}
+
+// The found tile nearest `point`.
+const std::array<cv::Point2d, 4>& nearest_tile(const std::vector<std::array<cv::Point2d, 4>>& tiles,
+                                               cv::Point2d point) {
+  return *std::min_element(tiles.begin(), tiles.end(), [&](const auto& a, const auto& b) {
+    return cv::norm(centre_of(a) - point) < cv::norm(centre_of(b) - point);
+  });
+}
+
+}  // namespace
+
+namespace {
+
+// `shape` (corners about their centre), turned and placed with its centre within `reach_px` of
+// `near`, where `steps` step most strongly across its outline all along it.
+std::optional<std::array<cv::Point2d, 4>> strongest_outline(const ColourSteps& steps,
+                                                            const std::array<cv::Point2d, 4>& shape,
+                                                            cv::Point2d near, double reach_px) {
+  const double step_px = std::max(1.5, mean_side(shape) / 40);
+  double best = 0;
+  std::optional<std::array<cv::Point2d, 4>> strongest;
+  for (double angle = 0; angle < std::numbers::pi / 2; angle += std::numbers::pi / 60) {
+    for (double dy = -reach_px; dy <= reach_px; dy += step_px) {
+      for (double dx = -reach_px; dx <= reach_px; dx += step_px) {
+        if (dx * dx + dy * dy > reach_px * reach_px) continue;
+        const auto corners = placed(shape, angle, near + cv::Point2d(dx, dy));
+        const auto sampled = outline_steps(steps, corners);
+        const double strength = sampled ? outline_strength(*sampled) : 0;
+        if (strength > best) {
+          best = strength;
+          strongest = corners;
+        }
+      }
+    }
+  }
+  return strongest;
+}
+
+// The weakest side's step across the tile `corners` (image pixels), measured on the picture
+// around it.
+double weakest_side_in(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners) {
+  constexpr int kPadding = 4;  // the steps at the area's edge are the picture's own
+  const cv::Rect area =
+      (cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end())) +
+       cv::Size(2 * kPadding, 2 * kPadding) - cv::Point(kPadding, kPadding)) &
+      cv::Rect(0, 0, bgr.cols, bgr.rows);
+  std::array<cv::Point2d, 4> in_area;
+  for (std::size_t i = 0; i < 4; ++i) in_area[i] = corners[i] - cv::Point2d(area.tl());
+  const auto sampled = outline_steps(ColourSteps(bgr(area)), in_area);
+  return sampled ? weakest_side(*sampled) : 0;
+}
+
+}  // namespace
+
+std::vector<FoundTile> fit_tiles_at_eyes(const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
+                                         const std::vector<std::array<cv::Point2d, 4>>& found) {
+  std::vector<FoundTile> fitted;
+  if (found.empty()) return fitted;
+  const auto held = [&](cv::Point2d eye) {
+    const auto inside = [&](const std::array<cv::Point2d, 4>& corners) {
+      const std::vector<cv::Point2f> polygon(corners.begin(), corners.end());
+      return cv::pointPolygonTest(polygon, eye, false) >= 0;
+    };
+    return std::any_of(found.begin(), found.end(), inside) ||
+           std::any_of(fitted.begin(), fitted.end(),
+                       [&](const FoundTile& tile) { return inside(tile.corners); });
+  };
+  for (const cv::Point2d& eye : eyes) {
+    if (held(eye)) continue;
+    const std::array<cv::Point2d, 4>& model = nearest_tile(found, eye);
+    const double side = mean_side(model);
+    std::array<cv::Point2d, 4> shape;
+    for (std::size_t i = 0; i < 4; ++i) shape[i] = model[i] - centre_of(model);
+    const double reach_px = kEyeFromTileCentre * side;
+    const int margin = static_cast<int>(std::ceil(reach_px + 0.75 * side)) + 4;
+    const cv::Rect area(cvRound(eye.x) - margin, cvRound(eye.y) - margin, 2 * margin, 2 * margin);
+    if ((area & cv::Rect(0, 0, bgr.cols, bgr.rows)) != area) continue;  // cut by the frame
+    const cv::Point2d origin(area.x, area.y);
+    auto corners = strongest_outline(ColourSteps(bgr(area)), shape, eye - origin, reach_px);
+    if (!corners) continue;
+    for (cv::Point2d& corner : *corners) corner += origin;
+    // Each side must step across as a tile's does here (the model's, in the same light and
+    // focus): a side a hand or a finger crosses does not.
+    if (weakest_side_in(bgr, *corners) < kMinSideStepOfModel * weakest_side_in(bgr, model))
+      continue;
+    fitted.push_back({canonical_corner_order(*corners), std::nullopt});
+  }
+  return fitted;
 }
 
 namespace {

@@ -34,6 +34,11 @@ std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv:
                                        const std::vector<std::array<cv::Point2d, 4>>& found,
                                        const BugsReaderParams& params);
 
+// Tiles fitted around `eyes` no tile of `found` holds: the size and shape of the nearest tile
+// found, turned and placed where the picture steps most strongly across its outline. A tile
+// whose cream has no even hue of its own (tinted by the table's print) still has its outline.
+std::vector<FoundTile> fit_tiles_at_eyes(const cv::Mat& bgr, const std::vector<cv::Point2d>& eyes,
+                                         const std::vector<std::array<cv::Point2d, 4>>& found);
 // `corners` with their sides moved again onto the picture's edges: a second chance for a tile
 // whose face was read askew, its rough outline off by more than one move reaches.
 std::array<cv::Point2d, 4> realigned(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners);
