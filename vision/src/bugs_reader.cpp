@@ -345,8 +345,8 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   read_found_tiles(bgr, found, deck, params, log, reading, tile_corners, debug_faces);
   read_stage.finish(static_cast<int>(reading.tiles.size()));
 
-  const HandsFromEdge hands(bgr);
   StageTimer stray_stage(log, "stray eyes");
+  const HandsFromEdge hands(bgr);
   // A blank region is no tile: an eye within it is a stray one.
   std::vector<cv::Point2d> strays = bugs::stray_eyes(bgr, tile_corners);
   // A tile whose cream is printed a little off may stand out from the table only around it.
