@@ -1268,29 +1268,55 @@ const std::array<cv::Point2d, 4>& nearest_tile(const std::vector<std::array<cv::
 
 namespace {
 
-// `shape` (corners about their centre), turned and placed with its centre within `reach_px` of
-// `near`, where `steps` step most strongly across its outline all along it.
-std::optional<std::array<cv::Point2d, 4>> strongest_outline(const ColourSteps& steps,
-                                                            const std::array<cv::Point2d, 4>& shape,
-                                                            cv::Point2d near, double reach_px) {
-  const double step_px = std::max(1.5, mean_side(shape) / 40);
-  double best = 0;
-  std::optional<std::array<cv::Point2d, 4>> strongest;
-  for (double angle = 0; angle < std::numbers::pi / 2; angle += std::numbers::pi / 60) {
-    for (double dy = -reach_px; dy <= reach_px; dy += step_px) {
-      for (double dx = -reach_px; dx <= reach_px; dx += step_px) {
-        if (dx * dx + dy * dy > reach_px * reach_px) continue;
-        const auto corners = placed(shape, angle, near + cv::Point2d(dx, dy));
-        const auto sampled = outline_steps(steps, corners);
+// Where a tile's outline may lie: turned by `angle` ± `angle_reach` in steps of `angle_step`, its
+// centre within `reach_px` of `centre` on a grid of `step_px`.
+struct OutlineSearch {
+  double angle = 0, angle_reach = 0, angle_step = 1;
+  cv::Point2d centre;
+  double reach_px = 0, step_px = 1;
+};
+
+struct PlacedOutline {
+  double angle = 0;
+  cv::Point2d centre;
+  double strength = 0;  // outline_strength; 0 when none was placed
+};
+
+// The placement of `shape` (corners about their centre) in `search` where `steps` step most
+// strongly across its outline all along it.
+PlacedOutline strongest_placement(const ColourSteps& steps, const std::array<cv::Point2d, 4>& shape,
+                                  const OutlineSearch& search) {
+  PlacedOutline best;
+  for (double turn = -search.angle_reach; turn <= search.angle_reach + 1e-9;
+       turn += search.angle_step) {
+    for (double dy = -search.reach_px; dy <= search.reach_px; dy += search.step_px) {
+      for (double dx = -search.reach_px; dx <= search.reach_px; dx += search.step_px) {
+        if (dx * dx + dy * dy > search.reach_px * search.reach_px) continue;
+        const cv::Point2d centre = search.centre + cv::Point2d(dx, dy);
+        const auto sampled = outline_steps(steps, placed(shape, search.angle + turn, centre));
         const double strength = sampled ? outline_strength(*sampled) : 0;
-        if (strength > best) {
-          best = strength;
-          strongest = corners;
-        }
+        if (strength > best.strength) best = {search.angle + turn, centre, strength};
       }
     }
   }
-  return strongest;
+  return best;
+}
+
+// `shape` (corners about their centre), turned and placed with its centre within `reach_px` of
+// `near`, where `steps` step most strongly across its outline all along it: searched coarsely
+// over every turn (a square's quarter), then finely around the best.
+std::optional<std::array<cv::Point2d, 4>> strongest_outline(const ColourSteps& steps,
+                                                            const std::array<cv::Point2d, 4>& shape,
+                                                            cv::Point2d near, double reach_px) {
+  constexpr double kCoarseTurn = std::numbers::pi / 45, kFineTurn = std::numbers::pi / 135;
+  const double fine_px = std::max(1.0, mean_side(shape) / 60), coarse_px = 2 * fine_px;
+  const PlacedOutline coarse = strongest_placement(
+      steps, shape,
+      {std::numbers::pi / 4, std::numbers::pi / 4, kCoarseTurn, near, reach_px, coarse_px});
+  if (coarse.strength <= 0) return std::nullopt;
+  const PlacedOutline fine = strongest_placement(
+      steps, shape, {coarse.angle, kCoarseTurn, kFineTurn, coarse.centre, coarse_px, fine_px});
+  return placed(shape, fine.angle, fine.centre);
 }
 
 // The weakest side's step across the tile `corners` (image pixels), measured on the picture
