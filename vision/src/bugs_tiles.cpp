@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <mutex>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <span>
+#include <tuple>
 #include <utility>
 
 #include "vision/quad_geometry.hpp"
@@ -67,8 +70,8 @@ cv::Mat resampled(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
 
 // Pixels whose distance (mm) from the nearest edge of the square lies in [from, to), away from
 // the corners by `corner_clear` along the edge.
-cv::Mat edge_band(int side_px, double px_per_mm, double from_mm, double to_mm,
-                  double corner_clear_mm = 0) {
+cv::Mat laid_out_edge_band(int side_px, double px_per_mm, double from_mm, double to_mm,
+                           double corner_clear_mm) {
   cv::Mat band(side_px, side_px, CV_8U, cv::Scalar(0));
   const double side_mm = side_px / px_per_mm;
   for (int y = 0; y < side_px; ++y) {
@@ -82,24 +85,48 @@ cv::Mat edge_band(int side_px, double px_per_mm, double from_mm, double to_mm,
   return band;
 }
 
+// laid_out_edge_band, laid out once for each size and band: every tile of a picture, and every
+// picture, asks for the same few.
+const cv::Mat& edge_band(int side_px, double px_per_mm, double from_mm, double to_mm,
+                         double corner_clear_mm = 0) {
+  using Key = std::tuple<int, double, double, double, double>;
+  static std::mutex mutex;
+  static std::map<Key, cv::Mat> bands;
+  const std::scoped_lock lock(mutex);
+  cv::Mat& band = bands[Key{side_px, px_per_mm, from_mm, to_mm, corner_clear_mm}];
+  if (band.empty()) band = laid_out_edge_band(side_px, px_per_mm, from_mm, to_mm, corner_clear_mm);
+  return band;
+}
+
+// The median of each channel of `bgr` where `mask` is set (at least 1), counted in histograms.
 cv::Vec3f median_colour(const cv::Mat& bgr, const cv::Mat& mask) {
-  std::array<std::vector<uchar>, 3> channels;
+  std::array<std::array<int, 256>, 3> counts{};
+  int total = 0;
   for (int y = 0; y < bgr.rows; ++y) {
+    const auto* pixel = bgr.ptr<cv::Vec3b>(y);
+    const auto* in = mask.ptr<uchar>(y);
     for (int x = 0; x < bgr.cols; ++x) {
-      if (mask.at<uchar>(y, x) == 0) continue;
-      const cv::Vec3b pixel = bgr.at<cv::Vec3b>(y, x);
-      for (int c = 0; c < 3; ++c) channels[static_cast<std::size_t>(c)].push_back(pixel[c]);
+      if (in[x] == 0) continue;
+      for (std::size_t c = 0; c < 3; ++c) ++counts[c][pixel[x][static_cast<int>(c)]];
+      ++total;
     }
   }
   cv::Vec3f median(1, 1, 1);
-  for (int c = 0; c < 3; ++c) {
-    auto& values = channels[static_cast<std::size_t>(c)];
-    if (values.empty()) continue;
-    std::nth_element(values.begin(), values.begin() + static_cast<long>(values.size() / 2),
-                     values.end());
-    median[c] = std::max(1.0f, static_cast<float>(values[values.size() / 2]));
+  if (total == 0) return median;
+  for (std::size_t c = 0; c < 3; ++c) {
+    // The value at place total / 2 of the sorted values.
+    int seen = 0, value = 0;
+    while (seen + counts[c][static_cast<std::size_t>(value)] <= total / 2)
+      seen += counts[c][static_cast<std::size_t>(value++)];
+    median[static_cast<int>(c)] = std::max(1.0f, static_cast<float>(value));
   }
   return median;
+}
+
+// The cream of a face resampled square: the median colour of its band inside the edge.
+cv::Vec3f face_cream(const cv::Mat& face_bgr, double px_per_mm) {
+  return median_colour(face_bgr, edge_band(face_bgr.rows, px_per_mm, kFaceBandFromMm, kFaceBandToMm,
+                                           kCornerClearMm));
 }
 
 // The face in units of its cream (each channel divided by the cream's): independent of the
@@ -767,7 +794,7 @@ std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::M
 
 std::optional<int> count_trophy_dots(const RelativeFace& face, double px_per_mm) {
   const int side = face.grey.rows;
-  cv::Mat inner = edge_band(side, px_per_mm, kTrophyBorderMm + 1.0, kTileSideMm);
+  const cv::Mat& inner = edge_band(side, px_per_mm, kTrophyBorderMm + 1.0, kTileSideMm);
   const cv::Mat dark = (face.grey < kDotDark) & inner;
   int dots = 0;
   for (const Blob& blob : blobs_of(dark, px_per_mm, 0.4 * kDotAreaMm2)) {
@@ -778,11 +805,9 @@ std::optional<int> count_trophy_dots(const RelativeFace& face, double px_per_mm)
   return dots;
 }
 
-double gold_share(const cv::Mat& face_bgr, double px_per_mm) {
+double gold_share(const cv::Mat& face_bgr, const cv::Vec3f& cream, double px_per_mm) {
   const int side = face_bgr.rows;
-  const cv::Vec3f cream = median_colour(
-      face_bgr, edge_band(side, px_per_mm, kFaceBandFromMm, kFaceBandToMm, kCornerClearMm));
-  const cv::Mat band = edge_band(side, px_per_mm, kGoldBandFromMm, kGoldBandToMm, kCornerClearMm);
+  const cv::Mat& band = edge_band(side, px_per_mm, kGoldBandFromMm, kGoldBandToMm, kCornerClearMm);
   int gold = 0, total = 0;
   for (int y = 0; y < side; ++y) {
     for (int x = 0; x < side; ++x) {
@@ -819,7 +844,8 @@ bool plausible(const std::array<cv::Point2d, 4>& corners, const BugsReaderParams
 
 bool gold_bordered(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
                    double px_per_mm) {
-  return gold_share(resampled(bgr, corners, kTileSideMm, px_per_mm), px_per_mm) >= kMinGoldShare;
+  const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
+  return gold_share(face_bgr, face_cream(face_bgr, px_per_mm), px_per_mm) >= kMinGoldShare;
 }
 
 namespace {
@@ -1582,10 +1608,9 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
                    cv::Mat* debug) {
   const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
   const int side = face_bgr.rows;
-  const cv::Vec3f cream = median_colour(
-      face_bgr, edge_band(side, px_per_mm, kFaceBandFromMm, kFaceBandToMm, kCornerClearMm));
+  const cv::Vec3f cream = face_cream(face_bgr, px_per_mm);
   const RelativeFace face = relative_face(face_bgr, cream);
-  if (gold_share(face_bgr, px_per_mm) >= kMinGoldShare) {
+  if (gold_share(face_bgr, cream, px_per_mm) >= kMinGoldShare) {
     if (debug != nullptr) *debug = face_bgr.clone();
     TileFace trophy;
     trophy.trophy = true;
