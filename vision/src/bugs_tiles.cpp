@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
-#include <mutex>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <span>
 #include <tuple>
 #include <utility>
 
+#include "laid_out_once.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
 
@@ -90,12 +89,9 @@ cv::Mat laid_out_edge_band(int side_px, double px_per_mm, double from_mm, double
 const cv::Mat& edge_band(int side_px, double px_per_mm, double from_mm, double to_mm,
                          double corner_clear_mm = 0) {
   using Key = std::tuple<int, double, double, double, double>;
-  static std::mutex mutex;
-  static std::map<Key, cv::Mat> bands;
-  const std::scoped_lock lock(mutex);
-  cv::Mat& band = bands[Key{side_px, px_per_mm, from_mm, to_mm, corner_clear_mm}];
-  if (band.empty()) band = laid_out_edge_band(side_px, px_per_mm, from_mm, to_mm, corner_clear_mm);
-  return band;
+  return laid_out_once<cv::Mat>(Key{side_px, px_per_mm, from_mm, to_mm, corner_clear_mm}, [&] {
+    return laid_out_edge_band(side_px, px_per_mm, from_mm, to_mm, corner_clear_mm);
+  });
 }
 
 // The median of each channel of `bgr` where `mask` is set (at least 1), counted in histograms.

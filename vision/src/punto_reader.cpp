@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <memory>
-#include <mutex>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <set>
 
+#include "laid_out_once.hpp"
 #include "punto_cards.hpp"
 #include "referee/punto/card_face.hpp"
 #include "vision/colour_space.hpp"
@@ -170,12 +169,7 @@ struct FaceRegions {
 // The regions for faces resampled at `px_per_mm`: they take tens of milliseconds to lay out, and a
 // reader keeps one scale, so they are laid out once per scale and shared.
 const FaceRegions& face_regions(double px_per_mm) {
-  static std::mutex mutex;
-  static std::map<double, std::unique_ptr<const FaceRegions>> by_scale;
-  const std::scoped_lock lock(mutex);
-  auto& regions = by_scale[px_per_mm];
-  if (!regions) regions = std::make_unique<const FaceRegions>(px_per_mm);
-  return *regions;
+  return laid_out_once<FaceRegions>(px_per_mm, [&] { return FaceRegions(px_per_mm); });
 }
 
 // One card's face, resampled square.
