@@ -92,15 +92,15 @@ TilesScore score_of(const std::vector<BugsTileReading>& tiles,
   return result;
 }
 
-// Within a tile's side and a half of a tile's centre, in a picture scaled by `scale`: where a hand
-// may hide a tile.
+// Within `reach` tile sides of a tile's centre (a side and a half unless told), in a picture
+// scaled by `scale`: where a hand may hide a tile.
 cv::Mat near_tiles(const std::vector<std::array<cv::Point2d, 4>>& tiles, cv::Size size,
-                   double scale) {
+                   double scale, double reach = 1.5) {
   cv::Mat near = cv::Mat::zeros(size, CV_8U);
   for (const auto& corners : tiles) {
     const double side_px = cv::norm(corners[1] - corners[0]) * scale;
-    cv::circle(near, centre_of(corners) * scale, static_cast<int>(std::lround(1.5 * side_px)), 255,
-               cv::FILLED);
+    cv::circle(near, centre_of(corners) * scale, static_cast<int>(std::lround(reach * side_px)),
+               255, cv::FILLED);
   }
   return near;
 }
@@ -138,19 +138,25 @@ class SkinAmongTiles {
     if (tiles.empty()) return;
     cv::Mat small;
     cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
-    skin_ = skin_colour(small, 1.0);
+    cv::Mat table(small.size(), CV_8U, 255);  // where no tile is
     for (const auto& corners : tiles) {
       side_px_ += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
       std::vector<cv::Point> grown;  // the tile and the blurred rim around it
       for (const cv::Point2d& corner : grow_square(corners, 1.0, 1.12))
         grown.emplace_back(corner * kScale);
-      cv::fillConvexPoly(skin_, grown, 0);
+      cv::fillConvexPoly(table, grown, 0);
     }
+    cv::Mat ycrcb;
+    cv::cvtColor(small, ycrcb, cv::COLOR_BGR2YCrCb);
+    skin_ = skin_colour(small, 1.0) & table;
+    unlike_table_ = skin_ & unlike_commonest_chroma(ycrcb, table);
     const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px_)));
-    cv::morphologyEx(skin_, skin_, cv::MORPH_OPEN,
-                     cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger}));
+    const cv::Mat fingers = cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger});
+    cv::morphologyEx(skin_, skin_, cv::MORPH_OPEN, fingers);
+    cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers);
     border_share_ = border_share(skin_);
-    keep_regions_as_large_as_half_a_tile();
+    keep_regions_as_large_as_half_a_tile(skin_);
+    keep_regions_as_large_as_half_a_tile(unlike_table_);
   }
 
   // Whether skin as large as half a tile lies within a tile's side and a half of one of `around`.
@@ -161,23 +167,59 @@ class SkinAmongTiles {
     return cv::countNonZero(skin_ & near_tiles(around, skin_.size(), kScale)) > 0;
   }
 
+  // Whether skin of a tone other than the table's, as large as half a tile, lies within `reach`
+  // tile sides of one of `around`: on a table of skin's colour (wood, beige, a warm light) a hand
+  // still shows where its tone differs from the table's, whatever the picture's border shows.
+  bool near_unlike_table(const std::vector<std::array<cv::Point2d, 4>>& around,
+                         double reach) const {
+    if (unlike_table_.empty() || around.empty()) return false;
+    return cv::countNonZero(unlike_table_ &
+                            near_tiles(around, unlike_table_.size(), kScale, reach)) > 0;
+  }
+
  private:
+  // Where the chroma (Cr, Cb) lies farther than a webcam's noise from the commonest one of
+  // `where`: the table's own tone, as a cloth's ground outnumbers its print and a hand is small.
+  static cv::Mat unlike_commonest_chroma(const cv::Mat& ycrcb, const cv::Mat& where) {
+    constexpr float kMinDistance = 8;  // Cr, Cb levels
+    const int channels[] = {1, 2};
+    const int bins[] = {128, 128};
+    const float range[] = {0, 256};
+    const float* ranges[] = {range, range};
+    cv::Mat histogram;
+    cv::calcHist(&ycrcb, 1, channels, where, histogram, 2, bins, ranges);
+    cv::GaussianBlur(histogram, histogram, {5, 5}, 0);  // the peak of a tone, not of a bin
+    cv::Point peak;
+    cv::minMaxLoc(histogram, nullptr, nullptr, nullptr, &peak);
+    const cv::Point2f table_tone(2.0f * static_cast<float>(peak.y) + 1.0f,
+                                 2.0f * static_cast<float>(peak.x) + 1.0f);  // Cr, Cb
+    cv::Mat unlike(ycrcb.size(), CV_8U);
+    ycrcb.forEach<cv::Vec3b>([&](const cv::Vec3b& pixel, const int* position) {
+      const float cr = static_cast<float>(pixel[1]) - table_tone.x;
+      const float cb = static_cast<float>(pixel[2]) - table_tone.y;
+      unlike.at<std::uint8_t>(position[0], position[1]) =
+          cr * cr + cb * cb > kMinDistance * kMinDistance ? 255 : 0;
+    });
+    return unlike;
+  }
+
   // Skin smaller than half a tile is no hand (asked once for every question).
-  void keep_regions_as_large_as_half_a_tile() {
+  void keep_regions_as_large_as_half_a_tile(cv::Mat& mask) const {
     cv::Mat labels, stats, centres;
-    const int count = cv::connectedComponentsWithStats(skin_, labels, stats, centres, 8, CV_32S);
+    const int count = cv::connectedComponentsWithStats(mask, labels, stats, centres, 8, CV_32S);
     std::vector<std::uint8_t> kept(static_cast<std::size_t>(count), 0);
     for (int label = 1; label < count; ++label) {
       if (stats.at<int>(label, cv::CC_STAT_AREA) >= 0.5 * side_px_ * side_px_)
         kept[static_cast<std::size_t>(label)] = 255;
     }
     labels.forEach<int>([&](int& label, const int* position) {
-      skin_.at<std::uint8_t>(position[0], position[1]) = kept[static_cast<std::size_t>(label)];
+      mask.at<std::uint8_t>(position[0], position[1]) = kept[static_cast<std::size_t>(label)];
     });
   }
 
   static constexpr double kScale = 0.5;  // fingers are wide enough for a halved picture
   cv::Mat skin_;
+  cv::Mat unlike_table_;  // skin whose tone is not the table's
   double side_px_ = 0;
   double border_share_ = 0;
 };
@@ -189,6 +231,16 @@ bool skin_among_tiles(const SkinAmongTiles& skin,
                       const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   constexpr double kMaxSkinBorder = 0.05;
   return skin.near(tiles, kMaxSkinBorder);
+}
+
+// Whether a hand of a tone other than the table's lies over the tiles or against them: on a table
+// of skin's colour, where skin_among_tiles says nothing, such a hand still shows. Within a tile's
+// side of a tile's centre: a tile hidden beside a collection lies against one of its tiles, and
+// the hand over it reaches that close.
+bool hand_of_another_tone_against(const SkinAmongTiles& skin,
+                                  const std::vector<std::array<cv::Point2d, 4>>& tiles) {
+  constexpr double kReachOfSide = 1.0;
+  return skin.near_unlike_table(tiles, kReachOfSide);
 }
 
 // Whether a tile left unread may be half under a hand: skin's colour beside it, however much of
@@ -209,7 +261,8 @@ namespace {
 struct TileRead {
   BugsTileReading tile;
   bool blank = false;
-  cv::Mat debug;  // the face as read, when the log wants it
+  std::optional<cv::Point2d> body_centre_mm;  // bugs::TileFace::body_centre_mm
+  cv::Mat debug;                              // the face as read, when the log wants it
 };
 
 TileRead read_corners(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
@@ -223,6 +276,7 @@ TileRead read_corners(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corn
   const bugs::TileFace face = bugs::read_tile(bgr, corners, params.tile_px_per_mm,
                                               log.wants_debug_images() ? &read.debug : nullptr);
   read.blank = face.blank;
+  read.body_centre_mm = face.body_centre_mm;
   tile.trophy = face.trophy;
   tile.value = face.value;
   tile.eyes = face.eyes;
@@ -272,6 +326,13 @@ void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& fo
   }
 }
 
+// How many of the tile's marks were read: a monster's eyes, shape and pattern, a trophy's value.
+int marks_read(const BugsTileReading& tile) {
+  if (tile.trophy) return tile.value ? 3 : 0;
+  return static_cast<int>(tile.eyes.has_value()) + static_cast<int>(tile.shape.has_value()) +
+         static_cast<int>(tile.pattern.has_value());
+}
+
 // Whether every mark of the tile was read: a monster's eyes, shape and pattern (none left to the
 // deck to infer), a trophy's value.
 bool every_mark_read(const BugsTileReading& tile) {
@@ -279,28 +340,64 @@ bool every_mark_read(const BugsTileReading& tile) {
   return tile.eyes && tile.shape && tile.pattern && tile.species;
 }
 
+// The tile fitted at `corners` read where its body shows it lies: an outline fitted around eyes
+// may sit off its tile, and the body is printed in the tile's middle. Moved at most twice, each
+// time onto the middle of the body read, and kept moved only when it reads more of the marks.
+TileRead read_centred_on_body(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
+                              const referee::BugsDeck& deck, const BugsReaderParams& params,
+                              const StageLog& log) {
+  constexpr double kOffMiddleMm = 1.5;  // how far the body's print itself may lie off
+  const cv::Point2d middle(bugs::kTileSideMm / 2, bugs::kTileSideMm / 2);
+  TileRead read = read_corners(bgr, corners, deck, params, log);
+  TileRead moved = read;
+  for (int move = 0; move < 2 && !every_mark_read(read.tile); ++move) {
+    if (moved.blank || !moved.body_centre_mm ||
+        cv::norm(*moved.body_centre_mm - middle) <= kOffMiddleMm)
+      break;
+    moved = read_corners(bgr, bugs::recentred(moved.tile.polygon, *moved.body_centre_mm), deck,
+                         params, log);
+    if (!moved.blank && marks_read(moved.tile) > marks_read(read.tile)) read = moved;
+  }
+  return read;
+}
+
+// Whether a tile missed by every mask would show its eyes in this picture, as every monster tile
+// found does to the same search: then the eyes outside every tile are all the tiles missed, and
+// a tile fitted around them leaves none behind. Where a tile found hides its eyes from that search
+// (a light body, a blurred picture), a tile missed beside it may too.
+bool missed_tiles_show_their_eyes(const cv::Mat& bgr, const std::vector<BugsTileReading>& tiles) {
+  std::vector<std::array<cv::Point2d, 4>> monsters;
+  for (const BugsTileReading& tile : tiles)
+    if (!tile.trophy && tile.eyes) monsters.push_back(tile.polygon);
+  return !monsters.empty() && bugs::share_showing_eyes(bgr, monsters) == 1.0;
+}
+
 // Adds the tiles fitted around the eyes `strays` that no tile holds (bugs::fit_tiles_at_eyes)
 // that are read in full, with at least as many eyes as were seen in them. An outline fitted
 // around eyes may lie on a cloth's print or between fingers: only a tile read in full shows it
-// is one, and none is fitted within a hand's reach, nor beside skin's colour even on a table of
-// that colour (where a hand cannot be told from the table). Returns how many were added.
+// is one, and none is fitted within a hand's reach, nor beside skin of another tone than the
+// table's. None is fitted where a tile missed might not show its eyes. Returns how many were
+// added.
 int add_tiles_fitted_at_eyes(const cv::Mat& bgr, const std::vector<cv::Point2d>& strays,
                              const HandsFromEdge& hands, const referee::BugsDeck& deck,
                              const BugsReaderParams& params, StageLog& log, BugsReading& reading,
                              std::vector<std::array<cv::Point2d, 4>>& tile_corners,
                              std::vector<cv::Mat>& debug_faces) {
+  if (!missed_tiles_show_their_eyes(bgr, reading.tiles)) return 0;
   auto fitted = bugs::fit_tiles_at_eyes(bgr, strays, tile_corners);
-  const SkinAmongTiles skin(bgr, tile_corners);
+  // The tiles fitted are left out of the skin test as the tiles found are: their cream is of
+  // skin's colour too.
+  std::vector<std::array<cv::Point2d, 4>> found_and_fitted = tile_corners;
+  for (const bugs::FoundTile& tile : fitted) found_and_fitted.push_back(tile.corners);
+  const SkinAmongTiles skin(bgr, found_and_fitted);
   std::erase_if(fitted, [&](const bugs::FoundTile& tile) {
-    return hands.near({tile.corners}) || skin.near({tile.corners}, 1.0);
+    return hands.near({tile.corners}) || skin.near_unlike_table({tile.corners}, 1.5);
   });
-  BugsReading fitted_reading;
-  std::vector<std::array<cv::Point2d, 4>> fitted_corners;
-  std::vector<cv::Mat> fitted_faces;
-  read_found_tiles(bgr, fitted, deck, params, log, fitted_reading, fitted_corners, fitted_faces);
   int added = 0;
-  for (std::size_t i = 0; i < fitted_reading.tiles.size(); ++i) {
-    const BugsTileReading& tile = fitted_reading.tiles[i];
+  for (const bugs::FoundTile& candidate : fitted) {
+    TileRead read = read_centred_on_body(bgr, candidate.corners, deck, params, log);
+    if (read.blank) continue;
+    const BugsTileReading& tile = read.tile;
     const std::vector<cv::Point2f> outline(tile.polygon.begin(), tile.polygon.end());
     const auto eyes_seen = std::count_if(strays.begin(), strays.end(), [&](cv::Point2d eye) {
       return cv::pointPolygonTest(outline, eye, false) >= 0;
@@ -308,7 +405,7 @@ int add_tiles_fitted_at_eyes(const cv::Mat& bgr, const std::vector<cv::Point2d>&
     if (!every_mark_read(tile) || (tile.trophy ? eyes_seen > 0 : *tile.eyes < eyes_seen)) continue;
     reading.tiles.push_back(tile);
     tile_corners.push_back(tile.polygon);
-    debug_faces.push_back(fitted_faces[i]);
+    debug_faces.push_back(read.debug);
     ++added;
   }
   return added;
@@ -379,7 +476,8 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   for (BugsCollectionReading& collection : reading.collections) {
     std::vector<std::array<cv::Point2d, 4>> corners;
     for (const std::size_t tile : collection.tiles) corners.push_back(reading.tiles[tile].polygon);
-    collection.hand_near = hands.near(corners) || skin_among_tiles(skin, corners);
+    collection.hand_near = hands.near(corners) || skin_among_tiles(skin, corners) ||
+                           hand_of_another_tone_against(skin, corners);
     reading.hand_near = reading.hand_near || collection.hand_near;
   }
   reading.skin_beside_unread = skin_beside_unread(skin, reading.tiles);

@@ -1424,19 +1424,47 @@ cv::Mat eye_pattern(const cv::Mat& lowest, const cv::Mat& grey, double px_per_mm
          (ring_white > kStrayMinWhite);
 }
 
+// The planes of a picture that eyes are looked for in (eye_pattern), 8-bit: the box filters sum
+// them into floats, at a quarter of the memory traffic.
+struct EyePlanes {
+  cv::Mat lowest, grey;
+  explicit EyePlanes(const cv::Mat& bgr) {
+    std::vector<cv::Mat> channels;
+    cv::split(bgr, channels);
+    lowest = cv::min(cv::min(channels[0], channels[1]), channels[2]);
+    cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  }
+  cv::Mat pattern(double px_per_mm) const { return eye_pattern(lowest, grey, px_per_mm); }
+};
+
 }  // namespace
+
+double share_showing_eyes(const cv::Mat& bgr,
+                          const std::vector<std::array<cv::Point2d, 4>>& monsters) {
+  if (monsters.empty()) return 0;
+  const cv::Mat eyes = EyePlanes(bgr).pattern(median_side(monsters) / kTileSideMm);
+  const cv::Rect picture(0, 0, bgr.cols, bgr.rows);
+  const auto shows_an_eye = [&](const std::array<cv::Point2d, 4>& corners) {
+    const std::vector<cv::Point2f> outline(corners.begin(), corners.end());
+    const cv::Rect box = cv::boundingRect(outline) & picture;
+    if (box.empty()) return false;
+    cv::Mat within(box.size(), CV_8U, cv::Scalar(0));
+    std::vector<cv::Point> polygon;
+    for (const cv::Point2d& corner : corners)
+      polygon.emplace_back(cvRound(corner.x) - box.x, cvRound(corner.y) - box.y);
+    cv::fillConvexPoly(within, polygon, cv::Scalar(255));
+    return cv::countNonZero(eyes(box) & within) > 0;
+  };
+  const auto showing = std::count_if(monsters.begin(), monsters.end(), shows_an_eye);
+  return static_cast<double>(showing) / static_cast<double>(monsters.size());
+}
 
 std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
                                     const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   std::vector<cv::Point2d> strays;
   if (tiles.empty()) return strays;
   const double px_per_mm = median_side(tiles) / kTileSideMm;
-  // 8-bit planes: the box filters sum them into floats, at a quarter of the memory traffic.
-  cv::Mat grey;
-  std::vector<cv::Mat> channels;
-  cv::split(bgr, channels);
-  const cv::Mat lowest = cv::min(cv::min(channels[0], channels[1]), channels[2]);
-  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  const EyePlanes planes(bgr);
   cv::Mat outside(bgr.size(), CV_8U, cv::Scalar(0));
   // Only where the ring around the body lies within the picture: at its edge the windows
   // measure the picture's mirror image.
@@ -1451,11 +1479,10 @@ std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
       polygon.emplace_back(cvRound(corner.x), cvRound(corner.y));
     cv::fillConvexPoly(outside, polygon, cv::Scalar(0));
   }
-  cv::Mat eyes = eye_pattern(lowest, grey, px_per_mm) & outside;
+  cv::Mat eyes = planes.pattern(px_per_mm) & outside;
   // The tiles' outlines found may run a little wide (a blurred picture): where no eye shows at
   // their scale, eyes are looked for at a smaller one.
-  if (cv::countNonZero(eyes) == 0)
-    eyes = eye_pattern(lowest, grey, kStraySmallerScale * px_per_mm) & outside;
+  if (cv::countNonZero(eyes) == 0) eyes = planes.pattern(kStraySmallerScale * px_per_mm) & outside;
   std::vector<std::vector<cv::Point>> contours;
   cv::findContours(eyes, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   for (const auto& contour : contours) {
@@ -1573,6 +1600,10 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
   cv::Mat eyes_by_body;
   cv::morphologyEx(white, eyes_by_body, cv::MORPH_OPEN, ellipse_kernel(kSolidWhiteMm * px_per_mm));
   const cv::Mat body = rejoined_body(largest_part, not_cream, face, px_per_mm);
+  const cv::Rect body_box = cv::boundingRect(body);
+  tile.body_centre_mm =
+      cv::Point2d(body_box.x + body_box.width / 2.0, body_box.y + body_box.height / 2.0) /
+      px_per_mm;
   cv::Mat near_body;
   cv::dilate(body, near_body, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
   tile.eyes = read_eye_row(face, largest_filled(body | (eyes_by_body & near_body)), glare,
@@ -1599,6 +1630,19 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
 }
 
 }  // namespace
+
+std::array<cv::Point2d, 4> recentred(const std::array<cv::Point2d, 4>& corners,
+                                     cv::Point2d centre_mm) {
+  const cv::Matx33d image_from_mm = image_from_square(corners, kTileSideMm);
+  const cv::Point2d shift = centre_mm - cv::Point2d(kTileSideMm / 2, kTileSideMm / 2);
+  const std::array<cv::Point2d, 4> face_corners{cv::Point2d(0, 0), cv::Point2d(kTileSideMm, 0),
+                                                cv::Point2d(kTileSideMm, kTileSideMm),
+                                                cv::Point2d(0, kTileSideMm)};
+  std::array<cv::Point2d, 4> moved;
+  for (std::size_t i = 0; i < 4; ++i)
+    moved[i] = apply_homography(image_from_mm, face_corners[i] + shift);
+  return moved;
+}
 
 TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,
                    cv::Mat* debug) {

@@ -48,6 +48,11 @@ std::array<cv::Point2d, 4> realigned(const cv::Mat& bgr, const std::array<cv::Po
 std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
                                     const std::vector<std::array<cv::Point2d, 4>>& tiles);
 
+// The share of the monster tiles `monsters` (image pixels) in which the search for stray eyes
+// sees an eye: how well, in this picture, a tile shows its eyes to that search.
+double share_showing_eyes(const cv::Mat& bgr,
+                          const std::vector<std::array<cv::Point2d, 4>>& monsters);
+
 // What one tile's face shows.
 struct TileFace {
   bool trophy = false;
@@ -56,7 +61,15 @@ struct TileFace {
   std::optional<referee::BugShape> shape;
   std::optional<referee::BugPattern> pattern;
   std::optional<int> value;
+  // The middle of the monster's body as outlined (mm from the face's top-left corner): the body is
+  // printed in the tile's middle, so a face read off its tile shows it off the middle.
+  std::optional<cv::Point2d> body_centre_mm;
 };
+
+// `corners` moved along the tile's own axes so that the point `centre_mm` of its face (mm from
+// the face's top-left corner) becomes the tile's centre.
+std::array<cv::Point2d, 4> recentred(const std::array<cv::Point2d, 4>& corners,
+                                     cv::Point2d centre_mm);
 
 // Reads the tile whose outer corners are `corners`; `debug` (when not null) receives the
 // resampled face with what was found drawn on it.
