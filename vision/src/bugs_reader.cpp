@@ -92,17 +92,30 @@ TilesScore score_of(const std::vector<BugsTileReading>& tiles,
   return result;
 }
 
-// Within `reach` tile sides of a tile's centre (a side and a half unless told), in a picture
-// scaled by `scale`: where a hand may hide a tile.
-cv::Mat near_tiles(const std::vector<std::array<cv::Point2d, 4>>& tiles, cv::Size size,
-                   double scale, double reach = 1.5) {
-  cv::Mat near = cv::Mat::zeros(size, CV_8U);
+// How far from a tile's centre, in tile sides, a hand may hide a tile: a side and a half.
+constexpr double kHandReachOfSide = 1.5;
+
+// Whether `mask` (a picture scaled by `scale`) is set within `reach` tile sides of one of the
+// tiles' centres: where a hand may hide a tile. Only the part of the mask around the tiles is
+// looked at.
+bool set_near_tiles(const cv::Mat& mask, const std::vector<std::array<cv::Point2d, 4>>& tiles,
+                    double scale, double reach) {
+  std::vector<std::pair<cv::Point, int>> disks;
+  cv::Rect around;
   for (const auto& corners : tiles) {
     const double side_px = cv::norm(corners[1] - corners[0]) * scale;
-    cv::circle(near, centre_of(corners) * scale, static_cast<int>(std::lround(reach * side_px)),
-               255, cv::FILLED);
+    const int radius = static_cast<int>(std::lround(reach * side_px));
+    const cv::Point centre = centre_of(corners) * scale;
+    disks.emplace_back(centre, radius);
+    const cv::Rect disk_box(centre.x - radius, centre.y - radius, 2 * radius + 1, 2 * radius + 1);
+    around = around.empty() ? disk_box : (around | disk_box);
   }
-  return near;
+  around &= cv::Rect(0, 0, mask.cols, mask.rows);
+  if (around.empty()) return false;
+  cv::Mat near = cv::Mat::zeros(around.size(), CV_8U);
+  for (const auto& [centre, radius] : disks)
+    cv::circle(near, centre - around.tl(), radius, 255, cv::FILLED);
+  return cv::countNonZero(mask(around) & near) > 0;
 }
 
 // Hands and arms reaching in from the picture's edge (the frame meter's intrusion mask): a tile
@@ -120,7 +133,7 @@ class HandsFromEdge {
   // Whether one comes within a tile's side and a half of one of `tiles`.
   bool near(const std::vector<std::array<cv::Point2d, 4>>& tiles) const {
     if (hands_.empty() || tiles.empty()) return false;
-    return cv::countNonZero(hands_ & near_tiles(tiles, hands_.size(), scale_)) > 0;
+    return set_near_tiles(hands_, tiles, scale_, kHandReachOfSide);
   }
 
  private:
@@ -164,7 +177,7 @@ class SkinAmongTiles {
   // as wide as fingers (a cloth's small dots of skin's colour do not count).
   bool near(const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) const {
     if (skin_.empty() || around.empty() || border_share_ > max_border_share) return false;
-    return cv::countNonZero(skin_ & near_tiles(around, skin_.size(), kScale)) > 0;
+    return set_near_tiles(skin_, around, kScale, kHandReachOfSide);
   }
 
   // Whether skin of a tone other than the table's, as large as half a tile, lies within `reach`
@@ -173,8 +186,7 @@ class SkinAmongTiles {
   bool near_unlike_table(const std::vector<std::array<cv::Point2d, 4>>& around,
                          double reach) const {
     if (unlike_table_.empty() || around.empty()) return false;
-    return cv::countNonZero(unlike_table_ &
-                            near_tiles(around, unlike_table_.size(), kScale, reach)) > 0;
+    return set_near_tiles(unlike_table_, around, kScale, reach);
   }
 
  private:
@@ -193,13 +205,20 @@ class SkinAmongTiles {
     cv::minMaxLoc(histogram, nullptr, nullptr, nullptr, &peak);
     const cv::Point2f table_tone(2.0f * static_cast<float>(peak.y) + 1.0f,
                                  2.0f * static_cast<float>(peak.x) + 1.0f);  // Cr, Cb
-    cv::Mat unlike(ycrcb.size(), CV_8U);
-    ycrcb.forEach<cv::Vec3b>([&](const cv::Vec3b& pixel, const int* position) {
-      const float cr = static_cast<float>(pixel[1]) - table_tone.x;
-      const float cb = static_cast<float>(pixel[2]) - table_tone.y;
-      unlike.at<std::uint8_t>(position[0], position[1]) =
-          cr * cr + cb * cb > kMinDistance * kMinDistance ? 255 : 0;
-    });
+    // Squared distances by look-up, one table per channel: one pass over each plane.
+    const auto squared_from = [](float tone) {
+      cv::Mat table(1, 256, CV_32F);
+      for (int level = 0; level < 256; ++level)
+        table.at<float>(level) =
+            (static_cast<float>(level) - tone) * (static_cast<float>(level) - tone);
+      return table;
+    };
+    std::array<cv::Mat, 3> planes;
+    cv::split(ycrcb, planes);
+    cv::Mat cr_squared, cb_squared;
+    cv::LUT(planes[1], squared_from(table_tone.x), cr_squared);
+    cv::LUT(planes[2], squared_from(table_tone.y), cb_squared);
+    cv::Mat unlike = (cr_squared + cb_squared) > kMinDistance * kMinDistance;
     return unlike;
   }
 
