@@ -1442,18 +1442,28 @@ struct EyePlanes {
 double share_showing_eyes(const cv::Mat& bgr,
                           const std::vector<std::array<cv::Point2d, 4>>& monsters) {
   if (monsters.empty()) return 0;
-  const cv::Mat eyes = EyePlanes(bgr).pattern(median_side(monsters) / kTileSideMm);
+  const double px_per_mm = median_side(monsters) / kTileSideMm;
+  // Only around the tiles, with room for the widest ring the search measures.
   const cv::Rect picture(0, 0, bgr.cols, bgr.rows);
+  const int room = static_cast<int>(std::ceil(kStrayBodyToMm * px_per_mm)) + 1;
+  cv::Rect area;
+  for (const auto& corners : monsters) {
+    const cv::Rect box = cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end()));
+    area = area.empty() ? box : (area | box);
+  }
+  area = (area + cv::Size(2 * room, 2 * room) - cv::Point(room, room)) & picture;
+  if (area.empty()) return 0;
+  const cv::Mat eyes = EyePlanes(bgr(area)).pattern(px_per_mm);
   const auto shows_an_eye = [&](const std::array<cv::Point2d, 4>& corners) {
     const std::vector<cv::Point2f> outline(corners.begin(), corners.end());
-    const cv::Rect box = cv::boundingRect(outline) & picture;
+    const cv::Rect box = cv::boundingRect(outline) & area;
     if (box.empty()) return false;
     cv::Mat within(box.size(), CV_8U, cv::Scalar(0));
     std::vector<cv::Point> polygon;
     for (const cv::Point2d& corner : corners)
       polygon.emplace_back(cvRound(corner.x) - box.x, cvRound(corner.y) - box.y);
     cv::fillConvexPoly(within, polygon, cv::Scalar(255));
-    return cv::countNonZero(eyes(box) & within) > 0;
+    return cv::countNonZero(eyes(box - area.tl()) & within) > 0;
   };
   const auto showing = std::count_if(monsters.begin(), monsters.end(), shows_an_eye);
   return static_cast<double>(showing) / static_cast<double>(monsters.size());
