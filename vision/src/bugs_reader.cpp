@@ -141,6 +141,10 @@ class HandsFromEdge {
   double scale_ = 1;
 };
 
+// A picture whose border is of skin's colour (as wide as fingers) over more than this share shows
+// a table of that colour: wood, a beige cloth, a warm light.
+constexpr double kSkinTableBorderShare = 0.05;
+
 // Skin's colour where no tile is, as wide as fingers: a tile's cream is of skin's colour too, so
 // the tiles found (and their blurred rims) are left out, and a tile not found shows as skin.
 // Computed on a halved picture, once for every question asked of it.
@@ -159,16 +163,21 @@ class SkinAmongTiles {
         grown.emplace_back(corner * kScale);
       cv::fillConvexPoly(table, grown, 0);
     }
-    cv::Mat ycrcb;
-    cv::cvtColor(small, ycrcb, cv::COLOR_BGR2YCrCb);
-    skin_ = skin_colour(small, 1.0) & table;
-    unlike_table_ = skin_ & unlike_commonest_chroma(ycrcb, table);
+    const cv::Mat any_skin = skin_colour(small, 1.0) & table;
     const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px_)));
     const cv::Mat fingers = cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger});
-    cv::morphologyEx(skin_, skin_, cv::MORPH_OPEN, fingers);
-    cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers);
+    cv::morphologyEx(any_skin, skin_, cv::MORPH_OPEN, fingers);
     border_share_ = border_share(skin_);
     keep_regions_as_large_as_half_a_tile(skin_);
+    // On a table not of skin's colour, every skin is of another tone than the table's.
+    if (border_share_ <= kSkinTableBorderShare) {
+      unlike_table_ = skin_;
+      return;
+    }
+    cv::Mat ycrcb;
+    cv::cvtColor(small, ycrcb, cv::COLOR_BGR2YCrCb);
+    unlike_table_ = any_skin & unlike_commonest_chroma(ycrcb, table);
+    cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers);
     keep_regions_as_large_as_half_a_tile(unlike_table_);
   }
 
@@ -248,8 +257,7 @@ class SkinAmongTiles {
 // even in part, says nothing.
 bool skin_among_tiles(const SkinAmongTiles& skin,
                       const std::vector<std::array<cv::Point2d, 4>>& tiles) {
-  constexpr double kMaxSkinBorder = 0.05;
-  return skin.near(tiles, kMaxSkinBorder);
+  return skin.near(tiles, kSkinTableBorderShare);
 }
 
 // Whether a hand of a tone other than the table's lies over the tiles or against them: on a table
