@@ -252,22 +252,16 @@ class SkinAmongTiles {
   double border_share_ = 0;
 };
 
-// Whether a hand lies among the tiles without touching the picture's edge (its arm in a sleeve
-// the table's colour), which makes the picture unstable as it should: a table of skin's colour,
-// even in part, says nothing.
-bool skin_among_tiles(const SkinAmongTiles& skin,
+// Whether a hand lies among the tiles or against them without touching the picture's edge (its
+// arm in a sleeve the table's colour), which makes the picture unstable as it should. On a table
+// not of skin's colour, any skin within a tile's side and a half. On a table of skin's colour,
+// where skin's colour says nothing, skin of another tone than the table's within a tile's side: a
+// tile hidden beside a collection lies against one of its tiles, and the hand over it reaches that
+// close.
+bool hand_among_tiles(const SkinAmongTiles& skin,
                       const std::vector<std::array<cv::Point2d, 4>>& tiles) {
-  return skin.near(tiles, kSkinTableBorderShare);
-}
-
-// Whether a hand of a tone other than the table's lies over the tiles or against them: on a table
-// of skin's colour, where skin_among_tiles says nothing, such a hand still shows. Within a tile's
-// side of a tile's centre: a tile hidden beside a collection lies against one of its tiles, and
-// the hand over it reaches that close.
-bool hand_of_another_tone_against(const SkinAmongTiles& skin,
-                                  const std::vector<std::array<cv::Point2d, 4>>& tiles) {
-  constexpr double kReachOfSide = 1.0;
-  return skin.near_unlike_table(tiles, kReachOfSide);
+  constexpr double kToneReachOfSide = 1.0;
+  return skin.near(tiles, kSkinTableBorderShare) || skin.near_unlike_table(tiles, kToneReachOfSide);
 }
 
 // Whether a tile left unread may be half under a hand: skin's colour beside it, however much of
@@ -503,8 +497,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   for (BugsCollectionReading& collection : reading.collections) {
     std::vector<std::array<cv::Point2d, 4>> corners;
     for (const std::size_t tile : collection.tiles) corners.push_back(reading.tiles[tile].polygon);
-    collection.hand_near = hands.near(corners) || skin_among_tiles(skin, corners) ||
-                           hand_of_another_tone_against(skin, corners);
+    collection.hand_near = hands.near(corners) || hand_among_tiles(skin, corners);
     reading.hand_near = reading.hand_near || collection.hand_near;
   }
   reading.skin_beside_unread = skin_beside_unread(skin, reading.tiles);

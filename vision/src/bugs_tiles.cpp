@@ -1643,15 +1643,8 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
 
 std::array<cv::Point2d, 4> recentred(const std::array<cv::Point2d, 4>& corners,
                                      cv::Point2d centre_mm) {
-  const cv::Matx33d image_from_mm = image_from_square(corners, kTileSideMm);
-  const cv::Point2d shift = centre_mm - cv::Point2d(kTileSideMm / 2, kTileSideMm / 2);
-  const std::array<cv::Point2d, 4> face_corners{cv::Point2d(0, 0), cv::Point2d(kTileSideMm, 0),
-                                                cv::Point2d(kTileSideMm, kTileSideMm),
-                                                cv::Point2d(0, kTileSideMm)};
-  std::array<cv::Point2d, 4> moved;
-  for (std::size_t i = 0; i < 4; ++i)
-    moved[i] = apply_homography(image_from_mm, face_corners[i] + shift);
-  return moved;
+  const cv::Point2d middle(kTileSideMm / 2, kTileSideMm / 2);
+  return square_on_face(corners, kTileSideMm, centre_mm - middle, kTileSideMm);
 }
 
 TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners, double px_per_mm,

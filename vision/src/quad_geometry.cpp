@@ -169,17 +169,22 @@ cv::Point2d apply_homography(const cv::Matx33d& h, cv::Point2d p) {
           (h(1, 0) * p.x + h(1, 1) * p.y + h(1, 2)) / w};
 }
 
+std::array<cv::Point2d, 4> square_on_face(const std::array<cv::Point2d, 4>& face_px, double face_mm,
+                                          cv::Point2d origin_mm, double side_mm) {
+  const cv::Matx33d image_from_face = image_from_square(face_px, face_mm);
+  const std::array<cv::Point2d, 4> square_mm = {origin_mm, origin_mm + cv::Point2d(side_mm, 0),
+                                                origin_mm + cv::Point2d(side_mm, side_mm),
+                                                origin_mm + cv::Point2d(0, side_mm)};
+  std::array<cv::Point2d, 4> square_px;
+  for (std::size_t i = 0; i < 4; ++i)
+    square_px[i] = apply_homography(image_from_face, square_mm[i]);
+  return square_px;
+}
+
 std::array<cv::Point2d, 4> grow_square(const std::array<cv::Point2d, 4>& inner_px, double inner_mm,
                                        double outer_mm) {
-  const cv::Matx33d image_from_inner = image_from_square(inner_px, inner_mm);
   const double margin = (outer_mm - inner_mm) / 2;
-  const std::array<cv::Point2d, 4> outer_in_inner = {
-      cv::Point2d(-margin, -margin), cv::Point2d(inner_mm + margin, -margin),
-      cv::Point2d(inner_mm + margin, inner_mm + margin), cv::Point2d(-margin, inner_mm + margin)};
-  std::array<cv::Point2d, 4> outer;
-  for (std::size_t i = 0; i < 4; ++i)
-    outer[i] = apply_homography(image_from_inner, outer_in_inner[i]);
-  return outer;
+  return square_on_face(inner_px, inner_mm, {-margin, -margin}, outer_mm);
 }
 
 std::array<cv::Point2d, 4> rotate_corners(const std::array<cv::Point2d, 4>& corners, int steps) {

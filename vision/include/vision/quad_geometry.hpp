@@ -33,6 +33,12 @@ std::array<cv::Point2d, 4> snap_sides_to_edges(const cv::Mat& bgr,
 cv::Matx33d image_from_square(const std::array<cv::Point2d, 4>& corners_px, double side_mm);
 cv::Point2d apply_homography(const cv::Matx33d& homography, cv::Point2d point);
 
+// The image corners of the square of side `side_mm` whose top-left corner lies at `origin_mm` on
+// the face seen at `face_px` (a square of side `face_mm`, measured from face_px[0]), in
+// perspective.
+std::array<cv::Point2d, 4> square_on_face(const std::array<cv::Point2d, 4>& face_px, double face_mm,
+                                          cv::Point2d origin_mm, double side_mm);
+
 // The corners of a square of side `outer_mm` concentric with a square of side `inner_mm` whose
 // corners are seen at `inner_px`, in perspective.
 std::array<cv::Point2d, 4> grow_square(const std::array<cv::Point2d, 4>& inner_px, double inner_mm,
