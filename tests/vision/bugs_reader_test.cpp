@@ -212,6 +212,26 @@ TEST(BugsReader, ADiskSqueezedByAnAskewFaceIsStillRound) {
   expect_read_whole({{77, 6}, {78, 3}});
 }
 
+// A face whose mask merged with the table or a neighbour's was outlined off its tile, its body cut
+// by the face's edge and its shape left unread. A tile of its neighbours' size, placed where the
+// picture steps across its outline all along it, is read in full.
+TEST(BugsReader, ATileOutlinedOffItsPlaceIsFittedToItsEdges) {
+  expect_read_whole({{77, 46}, {79, 28}, {81, 10}});
+}
+
+// Such an outline is kept only when it steps more strongly than the outline found, every mark is
+// read on it and the body lies in its middle: on these blurred pictures, outlines kept without
+// those guards read five species wrong (one eye for three, a drop as a square, a plain body as
+// striped).
+TEST(BugsReader, AnOutlineFittedOffTheBodyIsNotKept) {
+  evaluation::BugsScore score;
+  for (const auto& [seed, index] :
+       std::vector<std::pair<std::uint64_t, int>>{{77, 8}, {77, 10}, {77, 12}, {77, 29}, {80, 13}})
+    score.add(score_level(samples::Level::hard, seed, 1, index));
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // A tile whose cream no even hue of the picture matches (tinted by the cloth's print), found by no
 // mask, showed only its eyes. A tile the size and shape of its neighbour, fitted where the
 // picture steps across its outline, is read in full: every collection is scored.
@@ -267,33 +287,27 @@ TEST(BugsReader, AHandAmongTheTilesMakesThePictureUnstable) {
   EXPECT_EQ(scene.score().collections_wrong, 0);
 }
 
-// Two players' collections, one tile of one of them unread (webcam picture 17 of this seed, a
-// white cloth with purple dots): a round plain monster whose eyes were not counted, beside no
-// other round plain one. Whichever of the three it is, it makes no set: the picture is unstable,
-// but both collections are scored.
+// One tile unread (webcam picture 9 of this seed): a plain triangle whose eyes were not counted,
+// beside three spotted stars and no other triangle. Whichever of the three it is, it makes no
+// set: the picture is unstable, but the collection is scored.
 TEST(BugsReader, AnUnreadTileThatCannotChangeTheScoreLeavesItDecided) {
-  const ReadScene scene = read_scene(samples::Level::webcam, 82, 17);
-  ASSERT_EQ(scene.rendered.truth["players"].size(), 2u);
+  const ReadScene scene = read_scene(samples::Level::webcam, 80, 9);
   ASSERT_TRUE(scene.reading.unstable);
-  ASSERT_EQ(scene.reading.collections.size(), 2u);
-  const auto unread = std::count_if(
-      scene.reading.collections.begin(), scene.reading.collections.end(),
-      [](const BugsCollectionReading& collection) { return collection.unknown_tiles > 0; });
-  EXPECT_EQ(unread, 1);
-  for (const BugsCollectionReading& collection : scene.reading.collections) {
-    EXPECT_TRUE(collection.score_decided);
-    EXPECT_FALSE(collection.unstable);
-  }
+  ASSERT_EQ(scene.reading.collections.size(), 1u);
+  const BugsCollectionReading& collection = scene.reading.collections[0];
+  EXPECT_EQ(collection.unknown_tiles, 1);
+  EXPECT_TRUE(collection.score_decided);
+  EXPECT_FALSE(collection.unstable);
   const auto score = scene.score();
-  EXPECT_EQ(score.collections_exact, 2);
+  EXPECT_EQ(score.collections_exact, 1);
   EXPECT_EQ(score.collections_wrong, 0);
 }
 
-// A three-eyed plain monster whose shape was not read, in a collection with two three-eyed
-// squares (webcam picture 46 of this seed): a third square would make a set, so the collection is
-// in doubt.
+// A plain triangle whose eyes were not counted, in a collection with two two-eyed plain triangles
+// (webcam picture 19 of this seed): with two eyes it would make a set, so the collection is in
+// doubt.
 TEST(BugsReader, AnUnreadTileThatCouldMakeASetLeavesItsCollectionInDoubt) {
-  const ReadScene scene = read_scene(samples::Level::webcam, 77, 46);
+  const ReadScene scene = read_scene(samples::Level::webcam, 77, 19);
   ASSERT_EQ(scene.reading.collections.size(), 1u);
   const BugsCollectionReading& collection = scene.reading.collections[0];
   EXPECT_EQ(collection.unknown_tiles, 1);

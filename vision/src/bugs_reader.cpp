@@ -323,14 +323,34 @@ bool fully_read(const TileRead& read) {
          (read.tile.trophy ? read.tile.value.has_value() : read.tile.species.has_value());
 }
 
+// Whether every mark of the tile was read: a monster's eyes, shape and pattern (none left to the
+// deck to infer), a trophy's value.
+bool every_mark_read(const BugsTileReading& tile) {
+  if (tile.trophy) return tile.value.has_value();
+  return tile.eyes && tile.shape && tile.pattern && tile.species;
+}
+
+// How far the body's print itself may lie off the face's middle.
+constexpr double kBodyOffMiddleMm = 1.5;
+
+// Whether the monster's body lies in the middle of the face read, as it is printed.
+bool body_in_middle(const TileRead& read) {
+  const cv::Point2d middle(bugs::kTileSideMm / 2, bugs::kTileSideMm / 2);
+  return read.body_centre_mm && cv::norm(*read.body_centre_mm - middle) <= kBodyOffMiddleMm;
+}
+
 // Reads the tiles found, blanks left out, into `reading`; their corners go to `tile_corners`, and
 // their faces as read to `debug_faces` when the log wants them. A tile left unread gets second
 // chances, kept only when they read it whole: the larger outline found at its place (the first
-// was its body), then its sides moved again onto the picture's edges (a face read askew).
+// was its body), then its sides moved again onto the picture's edges (a face read askew), then a
+// tile of its neighbours' size fitted to the edges nearby (an outline off its place), kept only
+// with every mark read and the body in its middle, as printed.
 void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& found,
                       const referee::BugsDeck& deck, const BugsReaderParams& params, StageLog& log,
                       BugsReading& reading, std::vector<std::array<cv::Point2d, 4>>& tile_corners,
                       std::vector<cv::Mat>& debug_faces) {
+  std::vector<std::array<cv::Point2d, 4>> found_corners;
+  for (const bugs::FoundTile& candidate : found) found_corners.push_back(candidate.corners);
   for (const bugs::FoundTile& candidate : found) {
     TileRead read = read_corners(bgr, candidate.corners, deck, params, log);
     const auto read_instead = [&](const std::array<cv::Point2d, 4>& corners) {
@@ -340,6 +360,12 @@ void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& fo
     if (!fully_read(read) && candidate.around) read_instead(*candidate.around);
     if (!fully_read(read) && !read.blank && !read.tile.trophy)
       read_instead(bugs::realigned(bgr, candidate.corners));
+    if (!fully_read(read) && !read.blank && !read.tile.trophy) {
+      if (const auto fitted = bugs::refitted(bgr, candidate.corners, found_corners)) {
+        TileRead again = read_corners(bgr, *fitted, deck, params, log);
+        if (every_mark_read(again.tile) && body_in_middle(again)) read = std::move(again);
+      }
+    }
     if (read.blank) continue;
     tile_corners.push_back(read.tile.polygon);
     reading.tiles.push_back(read.tile);
@@ -354,27 +380,16 @@ int marks_read(const BugsTileReading& tile) {
          static_cast<int>(tile.pattern.has_value());
 }
 
-// Whether every mark of the tile was read: a monster's eyes, shape and pattern (none left to the
-// deck to infer), a trophy's value.
-bool every_mark_read(const BugsTileReading& tile) {
-  if (tile.trophy) return tile.value.has_value();
-  return tile.eyes && tile.shape && tile.pattern && tile.species;
-}
-
 // The tile fitted at `corners` read where its body shows it lies: an outline fitted around eyes
 // may sit off its tile, and the body is printed in the tile's middle. Moved at most twice, each
 // time onto the middle of the body read, and kept moved only when it reads more of the marks.
 TileRead read_centred_on_body(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
                               const referee::BugsDeck& deck, const BugsReaderParams& params,
                               const StageLog& log) {
-  constexpr double kOffMiddleMm = 1.5;  // how far the body's print itself may lie off
-  const cv::Point2d middle(bugs::kTileSideMm / 2, bugs::kTileSideMm / 2);
   TileRead read = read_corners(bgr, corners, deck, params, log);
   TileRead moved = read;
   for (int move = 0; move < 2 && !every_mark_read(read.tile); ++move) {
-    if (moved.blank || !moved.body_centre_mm ||
-        cv::norm(*moved.body_centre_mm - middle) <= kOffMiddleMm)
-      break;
+    if (moved.blank || !moved.body_centre_mm || body_in_middle(moved)) break;
     moved = read_corners(bgr, bugs::recentred(moved.tile.polygon, *moved.body_centre_mm), deck,
                          params, log);
     if (!moved.blank && marks_read(moved.tile) > marks_read(read.tile)) read = moved;

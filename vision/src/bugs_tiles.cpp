@@ -876,6 +876,8 @@ constexpr double kCreamHueRadius = 0.06;  // a face's pixels lie this close to i
 constexpr double kSnapReachMm = 2.5;
 // Around an eye no tile holds, its tile is looked for this many tile sides away.
 constexpr double kNearTileReach = 1.2;
+// A tile outlined off its place lies within this share of a side of the outline found.
+constexpr double kRefitReach = 0.25;
 // An eye lies within this share of a tile's side from the tile's centre.
 constexpr double kEyeFromTileCentre = 0.35;
 // A tile fitted around eyes steps across each side at least this share of the nearest tile's
@@ -1341,6 +1343,21 @@ std::optional<std::array<cv::Point2d, 4>> strongest_outline(const ColourSteps& s
   return placed(shape, fine.angle, fine.centre);
 }
 
+// strongest_outline on the picture `bgr` around `near` (image pixels); nullopt when the area
+// searched is cut by the frame.
+std::optional<std::array<cv::Point2d, 4>> strongest_outline_in(
+    const cv::Mat& bgr, const std::array<cv::Point2d, 4>& shape, cv::Point2d near,
+    double reach_px) {
+  const int margin = static_cast<int>(std::ceil(reach_px + 0.75 * mean_side(shape))) + 4;
+  const cv::Rect area(cvRound(near.x) - margin, cvRound(near.y) - margin, 2 * margin, 2 * margin);
+  if ((area & cv::Rect(0, 0, bgr.cols, bgr.rows)) != area) return std::nullopt;
+  const cv::Point2d origin(area.x, area.y);
+  auto corners = strongest_outline(ColourSteps(bgr(area)), shape, near - origin, reach_px);
+  if (!corners) return std::nullopt;
+  for (cv::Point2d& corner : *corners) corner += origin;
+  return corners;
+}
+
 // The weakest side's step across the tile `corners` (image pixels), measured on the picture
 // around it.
 double weakest_side_in(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners) {
@@ -1373,17 +1390,11 @@ std::vector<FoundTile> fit_tiles_at_eyes(const cv::Mat& bgr, const std::vector<c
   for (const cv::Point2d& eye : eyes) {
     if (held(eye)) continue;
     const std::array<cv::Point2d, 4>& model = nearest_tile(found, eye);
-    const double side = mean_side(model);
     std::array<cv::Point2d, 4> shape;
     for (std::size_t i = 0; i < 4; ++i) shape[i] = model[i] - centre_of(model);
-    const double reach_px = kEyeFromTileCentre * side;
-    const int margin = static_cast<int>(std::ceil(reach_px + 0.75 * side)) + 4;
-    const cv::Rect area(cvRound(eye.x) - margin, cvRound(eye.y) - margin, 2 * margin, 2 * margin);
-    if ((area & cv::Rect(0, 0, bgr.cols, bgr.rows)) != area) continue;  // cut by the frame
-    const cv::Point2d origin(area.x, area.y);
-    auto corners = strongest_outline(ColourSteps(bgr(area)), shape, eye - origin, reach_px);
+    const auto corners =
+        strongest_outline_in(bgr, shape, eye, kEyeFromTileCentre * mean_side(model));
     if (!corners) continue;
-    for (cv::Point2d& corner : *corners) corner += origin;
     // Each side must step across as a tile's does here (the model's, in the same light and
     // focus): a side a hand or a finger crosses does not.
     if (weakest_side_in(bgr, *corners) < kMinSideStepOfModel * weakest_side_in(bgr, model))
@@ -1391,6 +1402,19 @@ std::vector<FoundTile> fit_tiles_at_eyes(const cv::Mat& bgr, const std::vector<c
     fitted.push_back({canonical_corner_order(*corners), std::nullopt});
   }
   return fitted;
+}
+
+std::optional<std::array<cv::Point2d, 4>> refitted(
+    const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
+    const std::vector<std::array<cv::Point2d, 4>>& found) {
+  const double half = median_side(found) / 2;
+  const std::array<cv::Point2d, 4> square{cv::Point2d(-half, -half), cv::Point2d(half, -half),
+                                          cv::Point2d(half, half), cv::Point2d(-half, half)};
+  const auto fitted = strongest_outline_in(bgr, square, centre_of(corners), kRefitReach * 2 * half);
+  // A tile's outline steps all along it; the outline found steps where it leaves the tile.
+  if (!fitted || weakest_side_in(bgr, *fitted) <= weakest_side_in(bgr, corners))
+    return std::nullopt;
+  return canonical_corner_order(*fitted);
 }
 
 namespace {

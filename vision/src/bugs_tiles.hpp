@@ -43,6 +43,15 @@ std::vector<FoundTile> fit_tiles_at_eyes(const cv::Mat& bgr, const std::vector<c
 // whose face was read askew, its rough outline off by more than one move reaches.
 std::array<cv::Point2d, 4> realigned(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners);
 
+// A tile of the median size of `found`, turned and placed where the picture steps most strongly
+// across its outline, near the outline `corners` found for it: a second chance for a tile whose
+// mask outlined it off its place (its cream merged with the table or a neighbour's). Nullopt when
+// the search is cut by the frame, or when its weakest side steps no more strongly than that of
+// `corners`.
+std::optional<std::array<cv::Point2d, 4>> refitted(
+    const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners,
+    const std::vector<std::array<cv::Point2d, 4>>& found);
+
 // Where the picture shows a monster's eye outside every tile found (image pixels): a tile the
 // table hid.
 std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
