@@ -205,6 +205,14 @@ TEST(BugsReader, AnEyeRowSqueezedByAnAskewFaceIsStillCounted) {
   expect_read_whole({{78, 33}, {78, 52}, {79, 10}});
 }
 
+// A striped star whose arms were partly taken for body (webcam picture 25 of this seed) was too
+// solid for a star and too hollow for a convex body: its shape was left unread, and with it both
+// collections of the picture (skin's colour lay beside that tile). Its hull has a star's five
+// points: it is a star, and both collections are scored.
+TEST(BugsReader, AStarWithItsArmsFilledInIsStillAStar) {
+  expect_read_whole({{81, 25}});
+}
+
 // A disk seen as an ellipse, its face rectified askew (the quadrilateral's corners a little off),
 // showed two opposite points and was left `unknown`. Its outline, stretched until it is as wide
 // one way as the other, is read: a disk.

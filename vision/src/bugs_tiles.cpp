@@ -48,6 +48,7 @@ constexpr double kMinBodyMm2 = 150.0;
 // Shapes, from the body's outline seen from its centroid.
 constexpr double kStarSolidity = 0.82;         // area / convex hull area
 constexpr double kMinConvexSolidity = 0.9;     // between: neither a star nor a convex body
+constexpr int kStarPoints = 5;                 // ... unless its hull shows a star's points
 constexpr double kMinPeakProminence = 0.09;    // of the mean radius: a point of the shape
 constexpr double kClearPeakProminence = 0.14;  // ... one clearly
 constexpr double kDropPointProminence = 0.25;  // a drop's point (0.3 to 0.45)
@@ -345,10 +346,16 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
   if (hull_area <= 0) return std::nullopt;
   const double solidity = cv::contourArea(contours.front()) / hull_area;
   if (solidity < kStarSolidity) return BugShape::star;
-  if (solidity < kMinConvexSolidity) return std::nullopt;
   const cv::Moments moments = cv::moments(hull);
   const cv::Point2d centre(moments.m10 / moments.m00, moments.m01 / moments.m00);
   const std::vector<double> radius = radial_profile(hull, centre, kProfileBins);
+  if (solidity < kMinConvexSolidity) {
+    // A star whose arms are partly filled in (its pattern, blurred, taken for body) is no longer
+    // hollow enough, but its hull is still a pentagon: five clear points, where no other shape
+    // has more than four.
+    if (outline_points(radius).clear_points == kStarPoints) return BugShape::star;
+    return std::nullopt;
+  }
   if (const auto shape = convex_shape(radius)) return shape;
   // Seen squeezed, a disk shows two opposite points, and a square or a triangle its own points
   // but too little arc. Undoing the squeeze may read them; a drop, long of itself, is not read
