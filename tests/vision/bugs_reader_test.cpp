@@ -153,6 +153,12 @@ TEST(BugsReader, ThreeSpotsBesideGlareAreSpots) {
   expect_read_whole({{79, 50}});
 }
 
+// Glare over the middle of a spotted disk (webcam picture 22 of this seed) left two of its five
+// spots in view: two spots, and glare over enough of the body to hide the three others, are spots.
+TEST(BugsReader, TwoSpotsBesideWideGlareAreSpots) {
+  expect_read_whole({{77, 22}});
+}
+
 // A highlight over the row of eyes can hide an eye whole: setting it aside there read a three-eyed
 // star and a two-eyed triangle with one eye (hard pictures 2 and 19 of this seed). No eye is
 // counted when glare lies on the row.

@@ -40,6 +40,7 @@ constexpr double kMaxPlainPatternMm2 = 4.0;
 // Glare over a spot's area of the body: with the 3 mm left out around it, two of the five spots
 // may lie under it.
 constexpr double kSpotsUnderGlareMm2 = std::numbers::pi * 2.0 * 2.0;
+constexpr int kSpots = 5;  // printed on a spotted body
 constexpr double kElongated = 2.3;
 constexpr double kMinMergedStripesMm = 10.0;  // stripes merged into one band: at least this long
 constexpr double kMaxStripeTiltDeg = 15.0;    // ... and this near the row of eyes' direction
@@ -790,8 +791,11 @@ std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::M
       return BugPattern::stripes;
   }
   if (elongated == 0 && compact >= 4 && compact <= 6) return BugPattern::spots;
-  // Three spots seen, and glare over enough of the body to hide the other two.
-  if (elongated == 0 && compact == 3 && hidden_mm2 >= kSpotsUnderGlareMm2) return BugPattern::spots;
+  // Two or three spots seen, and glare over enough of the body to hide the others: a spot's area
+  // for each spot hidden beyond the first.
+  if (elongated == 0 && compact >= 2 && compact <= 3 &&
+      hidden_mm2 >= static_cast<double>(kSpots - 1 - compact) * kSpotsUnderGlareMm2)
+    return BugPattern::spots;
   return std::nullopt;
 }
 
