@@ -170,6 +170,20 @@ TEST(BugsReader, GlareOnTheRowOfEyesLeavesTheCountUnknown) {
   EXPECT_GT(score.tiles_unknown, 0);  // those two tiles stay unread
 }
 
+// A highlight on the row of eyes passes for an eye: a one-eyed drop was read with three (webcam
+// picture 5 of seed 83), and two one-eyed monsters and a three-eyed one with two on hard pictures.
+// An eye counted where the face shows a highlight is none: the count is read again without it,
+// and left unknown when glare lies on the row.
+TEST(BugsReader, AnEyeCountedOnAHighlightIsNone) {
+  evaluation::BugsScore score;
+  score.add(score_level(samples::Level::webcam, 83, 1, 5));
+  for (const auto& [seed, index] :
+       std::vector<std::pair<std::uint64_t, int>>{{79, 15}, {79, 28}, {80, 8}})
+    score.add(score_level(samples::Level::hard, seed, 1, index));
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // A tile can still merge with the table and be missed (webcam picture 31 of seed 79: a copy on a
 // cream cloth with black dots, fitted around its eyes but its shape left unread); its eyes still
 // show outside every tile found, so the picture is unstable rather than scored without that tile.

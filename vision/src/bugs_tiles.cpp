@@ -1564,6 +1564,27 @@ cv::Mat eye_marks(const RelativeFace& face, double px_per_mm) {
   return (ring_white > kEyeRingWhiteness) & (pupil < kEyeMarkPupilDark * ring_grey);
 }
 
+// Whether a pupil's mark (eye_marks) lies within the white of each eye at `eyes` (pixels of the
+// face), looked for only around them.
+bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
+                           double px_per_mm) {
+  const int reach = static_cast<int>(std::ceil((kEyeRadiusMm + kStrayWhiteToMm) * px_per_mm));
+  const cv::Rect whole(0, 0, face.grey.cols, face.grey.rows);
+  return std::all_of(eyes.begin(), eyes.end(), [&](const cv::Point2d& eye) {
+    const cv::Rect around =
+        cv::Rect(cvRound(eye.x) - reach, cvRound(eye.y) - reach, 2 * reach + 1, 2 * reach + 1) &
+        whole;
+    if (around.empty()) return false;
+    std::vector<cv::Point> marks;
+    cv::findNonZero(
+        eye_marks({face.ratio(around), face.grey(around), face.spread(around)}, px_per_mm), marks);
+    const cv::Point2d centre = eye - cv::Point2d(around.tl());
+    return std::any_of(marks.begin(), marks.end(), [&](const cv::Point& mark) {
+      return cv::norm(cv::Point2d(mark) - centre) <= kEyeRadiusMm * px_per_mm;
+    });
+  });
+}
+
 // Highlights on the face: white (`white`, eye_white) away from every pupil, grown by the halo
 // where the print shows through washed out. An eye's white surrounds a pupil, darker than it even
 // blurred; a highlight is brightest at its middle.
@@ -1656,6 +1677,7 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
   // Glare within the body's hull is body, as an eye there is.
   const cv::Mat within_outline = glare.empty() ? eyes_by_body : (eyes_by_body | glare);
   tile.shape = classify_shape(outline_with_eyes(body, within_outline, px_per_mm));
+  tile.eye_centres = pupils;
   cv::Mat pattern_mask;
   tile.pattern = classify_pattern(face, body, glare.empty() ? white : (white | glare), glare,
                                   pupils, px_per_mm, pattern_mask);
@@ -1700,9 +1722,13 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
     return read_monster(face, glare, px_per_mm, debug);
   };
   TileFace tile = read(cv::Mat());
+  if (tile.blank) return tile;
+  // A highlight on the row of eyes passes for an eye's white: an eye counted with no pupil in
+  // it may be one, and the count is read again without the highlights.
+  if (tile.eyes && !every_eye_has_a_pupil(face, tile.eye_centres, px_per_mm)) tile.eyes.reset();
   // What a face shows plainly is kept as read; what it left unread is read again without its
   // highlights.
-  if (tile.blank || (tile.eyes && tile.shape && tile.pattern)) return tile;
+  if (tile.eyes && tile.shape && tile.pattern) return tile;
   const cv::Mat glare =
       glare_of(face, eye_white(face, disk_mask(side, px_per_mm, kArtRadiusMm)), px_per_mm);
   if (glare.empty()) return tile;

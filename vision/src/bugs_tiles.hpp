@@ -73,6 +73,8 @@ struct TileFace {
   // The middle of the monster's body as outlined (mm from the face's top-left corner): the body is
   // printed in the tile's middle, so a face read off its tile shows it off the middle.
   std::optional<cv::Point2d> body_centre_mm;
+  // Where the eyes counted lie (pixels of the face as read).
+  std::vector<cv::Point2d> eye_centres;
 };
 
 // `corners` moved along the tile's own axes so that the point `centre_mm` of its face (mm from
