@@ -1154,6 +1154,25 @@ int add_faces_by_hue(TileCollector& collector, const cv::Mat& part, const cv::Ma
 
 }  // namespace
 
+namespace {
+
+// Tiles are all one size, and the camera's tilt changes it across the picture by far less than
+// this: an outline this many times as wide as the picture's median tile spans several tiles (the
+// table between them taken for a face).
+constexpr double kSpanningSeveralTiles = 2.0;
+
+void drop_outlines_spanning_several_tiles(std::vector<FoundTile>& found) {
+  if (found.size() < 3) return;  // too few for their median to be a tile's size
+  std::vector<std::array<cv::Point2d, 4>> outlines;
+  for (const FoundTile& tile : found) outlines.push_back(tile.corners);
+  const double tile_side = median_side(outlines);
+  std::erase_if(found, [&](const FoundTile& tile) {
+    return mean_side(tile.corners) >= kSpanningSeveralTiles * tile_side;
+  });
+}
+
+}  // namespace
+
 std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& params,
                                   StageLog& log) {
   StageTimer white_stage(log, "local white");
@@ -1180,7 +1199,9 @@ std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& pa
   StageTimer hue_stage(log, "face hues");
   hue_stage.finish(
       add_faces_by_hue(collector, bgr, relative, {0, 0}, kPictureHueSearch, params, &log));
-  return collector.take_new();
+  std::vector<FoundTile> found = collector.take_new();
+  drop_outlines_spanning_several_tiles(found);
+  return found;
 }
 
 std::array<cv::Point2d, 4> realigned(const cv::Mat& bgr,
