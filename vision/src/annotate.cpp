@@ -130,6 +130,11 @@ cv::Mat annotate_bugs(const cv::Mat& bgr, const BugsReading& reading) {
                   cv::LINE_AA);
     draw_label(out, describe_tile(tile), tile.center, scale);
   }
+  // Eyes outside every tile found: where a tile may be missed.
+  for (const cv::Point2d& eye : reading.stray_eyes) {
+    cv::circle(out, eye, 14, {0, 0, 255}, 2, cv::LINE_AA);
+    draw_label(out, "eye outside every tile", eye + cv::Point2d(0, 28), 0.5, {0, 0, 255});
+  }
   for (std::size_t index = 0; index < reading.collections.size(); ++index) {
     const BugsCollectionReading& collection = reading.collections[index];
     cv::Point2d lowest(0, 0);

@@ -506,7 +506,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   }
   for (std::size_t c = 0; c < reading.collections.size(); ++c)
     reading.collections[c].seat = seats[c];
-  reading.stray_eyes = static_cast<int>(strays.size());
+  reading.stray_eyes = strays;
   const SkinAmongTiles skin(bgr, tile_corners);
   // A hand hides what lies under it: the collections out of its reach are still scored.
   for (BugsCollectionReading& collection : reading.collections) {
@@ -539,8 +539,8 @@ void settle(BugsReading& reading) {
   if (unknown > 0) reading.doubts.push_back(std::to_string(unknown) + " tile(s) could not be read");
   // A tile the table hid would be scored as missing: its eyes still show, so the picture is not
   // to be trusted.
-  if (reading.stray_eyes > 0) {
-    reading.doubts.push_back(std::to_string(reading.stray_eyes) +
+  if (!reading.stray_eyes.empty()) {
+    reading.doubts.push_back(std::to_string(reading.stray_eyes.size()) +
                              " eye-like spot(s) outside every tile found: a tile may be missed");
   }
   if (reading.hand_near)
@@ -553,7 +553,7 @@ void settle(BugsReading& reading) {
   // unseen (skin's colour beside it). A tile that may be missed (eyes outside every tile) leaves
   // every collection in doubt: where one tile was missed, a tile whose eyes do not show (a light
   // body on a light cloth) may be missed too.
-  const bool anyones = reading.stray_eyes > 0 || (unknown > 0 && reading.skin_beside_unread);
+  const bool anyones = !reading.stray_eyes.empty() || (unknown > 0 && reading.skin_beside_unread);
   for (BugsCollectionReading& collection : reading.collections)
     collection.unstable = anyones || collection.hand_near || !collection.score_decided;
 }
@@ -586,6 +586,7 @@ void drop_tiles(BugsReading& reading, const std::vector<bool>& dropped) {
 
 void move_points(BugsReading& reading, const PointMap& map) {
   move_card_points(reading.tiles, map);
+  for (cv::Point2d& eye : reading.stray_eyes) eye = map(eye);
 }
 
 BugsReading read_bugs(const cv::Mat& bgr, const referee::BugsDeck& deck,

@@ -82,9 +82,10 @@ struct BugsReading {
   referee::bugs::Score score;  // of every tile read, as one collection (interface.md)
   bool unstable = false;
   std::vector<std::string> doubts;  // why the picture is unstable, in words
-  // What the picture shows of tiles that may be missed: eyes outside every tile found, a hand
-  // reaching in beside or over the tiles, skin's colour beside a tile left unread.
-  int stray_eyes = 0;
+  // What the picture shows of tiles that may be missed: eyes outside every tile found (where they
+  // lie, image pixels), a hand reaching in beside or over the tiles, skin's colour beside a tile
+  // left unread.
+  std::vector<cv::Point2d> stray_eyes;
   bool hand_near = false;
   bool skin_beside_unread = false;
 };
