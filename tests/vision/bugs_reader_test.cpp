@@ -210,6 +210,19 @@ TEST(BugsReader, AnOutlineSpanningSeveralTilesIsNoTile) {
   expect_read_whole({{83, 24}, {83, 47}});
 }
 
+// A nail or a highlight on a hand reaching in from the edge looked like an eye outside every tile,
+// and left every collection in doubt (webcam pictures 0 of seed 79 and 3 of seed 84). No tile's
+// eye shows on a hand: a tile under it is hidden whole, and the hand itself leaves the
+// collections within its reach in doubt. Where a hand hid a tile (hard pictures 3 and 7 of seed
+// 77), its collection still is.
+TEST(BugsReader, AnEyeLikeSpotOnAHandIsNoTilesEye) {
+  expect_read_whole({{79, 0}, {84, 3}});
+  evaluation::BugsScore hidden;
+  for (const int index : {3, 7}) hidden.add(score_level(samples::Level::hard, 77, 1, index));
+  EXPECT_EQ(hidden.collections_wrong, 0);
+  EXPECT_EQ(hidden.collections_abstained, hidden.collections);
+}
+
 // A table where no tile stands out is not read as a game without tiles.
 TEST(BugsReader, APictureWithoutATileIsUnstable) {
   const cv::Mat empty_table(720, 1280, CV_8UC3, cv::Scalar(40, 70, 110));

@@ -189,6 +189,17 @@ class SkinAmongTiles {
     return set_near_tiles(skin_, around, kScale, kHandReachOfSide);
   }
 
+  // Whether `point` (image pixels) lies on a hand reaching in from the picture's edge: skin of
+  // another tone than the table's, touching the edge, larger than a tile and a half, its holes
+  // (nails, highlights) filled. No tile's eye shows there: a tile under a hand is hidden whole.
+  bool on_hand_from_edge(cv::Point2d point) const {
+    if (unlike_table_.empty()) return false;
+    if (hands_from_edge_.empty()) hands_from_edge_ = filled_regions_from_edge(unlike_table_);
+    const cv::Point at(point * kScale);
+    return cv::Rect(0, 0, hands_from_edge_.cols, hands_from_edge_.rows).contains(at) &&
+           hands_from_edge_.at<std::uint8_t>(at) != 0;
+  }
+
   // Whether skin of a tone other than the table's, as large as half a tile, lies within `reach`
   // tile sides of one of `around`: on a table of skin's colour (wood, beige, a warm light) a hand
   // still shows where its tone differs from the table's, whatever the picture's border shows.
@@ -231,6 +242,23 @@ class SkinAmongTiles {
     return unlike;
   }
 
+  // The regions of `mask` that touch the picture's edge and are larger than a tile and a half
+  // (an arm reaches in; a tile cut by the frame is smaller), their holes filled.
+  cv::Mat filled_regions_from_edge(const cv::Mat& mask) const {
+    constexpr double kHandOfTiles = 1.5;
+    std::vector<std::vector<cv::Point>> outlines;
+    cv::findContours(mask.clone(), outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    cv::Mat hands = cv::Mat::zeros(mask.size(), CV_8U);
+    const cv::Rect inside(1, 1, mask.cols - 2, mask.rows - 2);
+    for (std::size_t i = 0; i < outlines.size(); ++i) {
+      const cv::Rect box = cv::boundingRect(outlines[i]);
+      const bool touches_edge = (box & inside) != box;
+      if (touches_edge && cv::contourArea(outlines[i]) > kHandOfTiles * side_px_ * side_px_)
+        cv::drawContours(hands, outlines, static_cast<int>(i), 255, cv::FILLED);
+    }
+    return hands;
+  }
+
   // Skin smaller than half a tile is no hand (asked once for every question).
   void keep_regions_as_large_as_half_a_tile(cv::Mat& mask) const {
     cv::Mat labels, stats, centres;
@@ -247,7 +275,8 @@ class SkinAmongTiles {
 
   static constexpr double kScale = 0.5;  // fingers are wide enough for a halved picture
   cv::Mat skin_;
-  cv::Mat unlike_table_;  // skin whose tone is not the table's
+  cv::Mat unlike_table_;             // skin whose tone is not the table's
+  mutable cv::Mat hands_from_edge_;  // filled_regions_from_edge(unlike_table_), when asked
   double side_px_ = 0;
   double border_share_ = 0;
 };
@@ -489,6 +518,10 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
       read_found_tiles(bgr, near, deck, params, log, reading, tile_corners, debug_faces);
       strays = bugs::stray_eyes(bgr, tile_corners);
     }
+  }
+  if (!strays.empty()) {
+    const SkinAmongTiles skin(bgr, tile_corners);
+    std::erase_if(strays, [&](cv::Point2d eye) { return skin.on_hand_from_edge(eye); });
   }
   if (!strays.empty() && add_tiles_fitted_at_eyes(bgr, strays, hands, deck, params, log, reading,
                                                   tile_corners, debug_faces) > 0)
