@@ -1585,24 +1585,33 @@ cv::Mat eye_marks(const RelativeFace& face, double px_per_mm) {
   return (ring_white > kEyeRingWhiteness) & (pupil < kEyeMarkPupilDark * ring_grey);
 }
 
-// Whether a pupil's mark (eye_marks) lies within the white of each eye at `eyes` (pixels of the
-// face), looked for only around them.
+// Whether each eye at `eyes` (pixels of the face) shows a pupil: somewhere near its centre, the
+// face darker than the ring of white around it. A highlight is brightest at its middle; a pupil,
+// however blurred, is darker than its white.
 bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
                            double px_per_mm) {
-  const int reach = static_cast<int>(std::ceil((kEyeRadiusMm + kStrayWhiteToMm) * px_per_mm));
+  constexpr double kPupilUnderRing = 0.9;  // a pupil's grey against its ring's
+  constexpr double kPupilOffMm = 1.5;      // how far the fitted centre may lie from the pupil
+  const int reach = static_cast<int>(std::ceil((kPupilOffMm + kStrayWhiteToMm) * px_per_mm)) + 1;
   const cv::Rect whole(0, 0, face.grey.cols, face.grey.rows);
   return std::all_of(eyes.begin(), eyes.end(), [&](const cv::Point2d& eye) {
     const cv::Rect around =
         cv::Rect(cvRound(eye.x) - reach, cvRound(eye.y) - reach, 2 * reach + 1, 2 * reach + 1) &
         whole;
     if (around.empty()) return false;
-    std::vector<cv::Point> marks;
-    cv::findNonZero(
-        eye_marks({face.ratio(around), face.grey(around), face.spread(around)}, px_per_mm), marks);
+    const cv::Mat grey = face.grey(around);
+    const cv::Mat pupil = ring_mean(grey, 0, kStrayPupilMm * px_per_mm);
+    const cv::Mat ring =
+        ring_mean(grey, kStrayWhiteFromMm * px_per_mm, kStrayWhiteToMm * px_per_mm);
     const cv::Point2d centre = eye - cv::Point2d(around.tl());
-    return std::any_of(marks.begin(), marks.end(), [&](const cv::Point& mark) {
-      return cv::norm(cv::Point2d(mark) - centre) <= kEyeRadiusMm * px_per_mm;
-    });
+    const double off_px = kPupilOffMm * px_per_mm;
+    for (int y = 0; y < grey.rows; ++y) {
+      for (int x = 0; x < grey.cols; ++x) {
+        if (cv::norm(cv::Point2d(x, y) - centre) > off_px) continue;
+        if (pupil.at<float>(y, x) < kPupilUnderRing * ring.at<float>(y, x)) return true;
+      }
+    }
+    return false;
   });
 }
 
