@@ -269,6 +269,16 @@ TEST(BugsReader, ATileOutlinedOffItsPlaceIsFittedToItsEdges) {
   expect_read_whole({{77, 46}, {79, 28}, {81, 10}});
 }
 
+// An outline found askew (sides a quarter longer than others) sheared a spotted disk into a
+// triangle, read whole and wrong (webcam picture 6 of seed 85, a checked cloth). A tile of its
+// neighbours' size fitted to the edges there reads a disk: where the two disagree, only what both
+// read is kept, and the collection waits rather than score a wrong species.
+TEST(BugsReader, TwoOutlinesOfAnAskewTileThatDisagreeLeaveItInDoubt) {
+  const auto score = score_level(samples::Level::webcam, 85, 1, 6);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // Such an outline is kept only when it steps more strongly than the outline found, every mark is
 // read on it and the body lies in its middle: on these blurred pictures, outlines kept without
 // those guards read five species wrong (one eye for three, a drop as a square, a plain body as

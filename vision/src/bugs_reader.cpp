@@ -368,12 +368,35 @@ bool body_in_middle(const TileRead& read) {
   return read.body_centre_mm && cv::norm(*read.body_centre_mm - middle) <= kBodyOffMiddleMm;
 }
 
+// An outline whose longest side is this much longer than its shortest is askew: a tile seen
+// from the camera's tilt keeps its sides within a few percent of each other.
+constexpr double kSkewedSides = 1.25;
+
+bool skewed(const std::array<cv::Point2d, 4>& corners) {
+  std::array<double, 4> sides{};
+  for (std::size_t i = 0; i < 4; ++i) sides[i] = cv::norm(corners[(i + 1) % 4] - corners[i]);
+  const auto [shortest, longest] = std::minmax_element(sides.begin(), sides.end());
+  return *longest > kSkewedSides * *shortest;
+}
+
+// `tile` with only the marks it shares with `other` kept, the rest unknown: two readings of one
+// tile that disagree.
+void keep_what_both_read(BugsTileReading& tile, const BugsTileReading& other,
+                         const referee::BugsDeck& deck) {
+  if (tile.eyes != other.eyes) tile.eyes.reset();
+  if (tile.shape != other.shape) tile.shape.reset();
+  if (tile.pattern != other.pattern) tile.pattern.reset();
+  tile.species.reset();
+  tile.may_be = deck.species_with(tile.eyes, tile.shape, tile.pattern);
+}
+
 // Reads the tiles found, blanks left out, into `reading`; their corners go to `tile_corners`, and
 // their faces as read to `debug_faces` when the log wants them. A tile left unread gets second
 // chances, kept only when they read it whole: the larger outline found at its place (the first
 // was its body), then its sides moved again onto the picture's edges (a face read askew), then a
 // tile of its neighbours' size fitted to the edges nearby (an outline off its place), kept only
-// with every mark read and the body in its middle, as printed.
+// with every mark read and the body in its middle, as printed. A tile read whole on an outline
+// found askew is read on that fitted tile too, and keeps only what both read.
 void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& found,
                       const referee::BugsDeck& deck, const BugsReaderParams& params, StageLog& log,
                       BugsReading& reading, std::vector<std::array<cv::Point2d, 4>>& tile_corners,
@@ -389,10 +412,14 @@ void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& fo
     if (!fully_read(read) && candidate.around) read_instead(*candidate.around);
     if (!fully_read(read) && !read.blank && !read.tile.trophy)
       read_instead(bugs::realigned(bgr, candidate.corners));
-    if (!fully_read(read) && !read.blank && !read.tile.trophy) {
+    if (!read.blank && !read.tile.trophy && (!fully_read(read) || skewed(read.tile.polygon))) {
       if (const auto fitted = bugs::refitted(bgr, candidate.corners, found_corners)) {
         TileRead again = read_corners(bgr, *fitted, deck, params, log);
-        if (every_mark_read(again.tile) && body_in_middle(again)) read = std::move(again);
+        if (!fully_read(read)) {
+          if (every_mark_read(again.tile) && body_in_middle(again)) read = std::move(again);
+        } else if (every_mark_read(again.tile) && again.tile.species != read.tile.species) {
+          keep_what_both_read(read.tile, again.tile, deck);
+        }
       }
     }
     if (read.blank) continue;
