@@ -1152,10 +1152,6 @@ int add_faces_by_hue(TileCollector& collector, const cv::Mat& part, const cv::Ma
   return found;
 }
 
-}  // namespace
-
-namespace {
-
 // Tiles are all one size, and the camera's tilt changes it across the picture by far less than
 // this: an outline this many times as wide as the picture's median tile spans several tiles (the
 // table between them taken for a face).
