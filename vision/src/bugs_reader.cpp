@@ -372,13 +372,6 @@ bool body_in_middle(const TileRead& read) {
 // from the camera's tilt keeps its sides within a few percent of each other.
 constexpr double kSkewedSides = 1.25;
 
-bool skewed(const std::array<cv::Point2d, 4>& corners) {
-  std::array<double, 4> sides{};
-  for (std::size_t i = 0; i < 4; ++i) sides[i] = cv::norm(corners[(i + 1) % 4] - corners[i]);
-  const auto [shortest, longest] = std::minmax_element(sides.begin(), sides.end());
-  return *longest > kSkewedSides * *shortest;
-}
-
 // `tile` with only the marks it shares with `other` kept, the rest unknown: two readings of one
 // tile that disagree.
 void keep_what_both_read(BugsTileReading& tile, const BugsTileReading& other,
@@ -412,7 +405,8 @@ void read_found_tiles(const cv::Mat& bgr, const std::vector<bugs::FoundTile>& fo
     if (!fully_read(read) && candidate.around) read_instead(*candidate.around);
     if (!fully_read(read) && !read.blank && !read.tile.trophy)
       read_instead(bugs::realigned(bgr, candidate.corners));
-    if (!read.blank && !read.tile.trophy && (!fully_read(read) || skewed(read.tile.polygon))) {
+    if (!read.blank && !read.tile.trophy &&
+        (!fully_read(read) || side_ratio(read.tile.polygon) > kSkewedSides)) {
       if (const auto fitted = bugs::refitted(bgr, candidate.corners, found_corners)) {
         TileRead again = read_corners(bgr, *fitted, deck, params, log);
         if (!fully_read(read)) {
@@ -546,13 +540,18 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
       strays = bugs::stray_eyes(bgr, tile_corners);
     }
   }
+  // Skin among the tiles read, built once for them: asked of the stray eyes, then of the
+  // collections unless a tile is fitted in between.
+  std::optional<SkinAmongTiles> skin_among_read;
   if (!strays.empty()) {
-    const SkinAmongTiles skin(bgr, tile_corners);
-    std::erase_if(strays, [&](cv::Point2d eye) { return skin.on_hand_from_edge(eye); });
+    skin_among_read.emplace(bgr, tile_corners);
+    std::erase_if(strays, [&](cv::Point2d eye) { return skin_among_read->on_hand_from_edge(eye); });
   }
   if (!strays.empty() && add_tiles_fitted_at_eyes(bgr, strays, hands, deck, params, log, reading,
-                                                  tile_corners, debug_faces) > 0)
+                                                  tile_corners, debug_faces) > 0) {
     strays = bugs::stray_eyes(bgr, tile_corners);
+    skin_among_read.reset();
+  }
   stray_stage.finish(static_cast<int>(strays.size()));
   sort_tiles(reading.tiles, debug_faces, log);
 
@@ -567,7 +566,8 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   for (std::size_t c = 0; c < reading.collections.size(); ++c)
     reading.collections[c].seat = seats[c];
   reading.stray_eyes = strays;
-  const SkinAmongTiles skin(bgr, tile_corners);
+  if (!skin_among_read) skin_among_read.emplace(bgr, tile_corners);
+  const SkinAmongTiles& skin = *skin_among_read;
   // A hand hides what lies under it: the collections out of its reach are still scored.
   for (BugsCollectionReading& collection : reading.collections) {
     std::vector<std::array<cv::Point2d, 4>> corners;
