@@ -991,14 +991,6 @@ std::vector<cv::Mat> even_hue_masks(const cv::Mat& bgr, const cv::Mat& relative,
 
 namespace {
 
-// The median side of `tiles` in pixels (`tiles` not empty).
-double median_side(const std::vector<std::array<cv::Point2d, 4>>& tiles) {
-  std::vector<double> sides;
-  for (const auto& corners : tiles) sides.push_back(mean_side(corners));
-  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
-  return sides[sides.size() / 2];
-}
-
 // `corners` with each side moved once to the picture's strongest colour step within reach.
 std::array<cv::Point2d, 4> moved_to_edges(const cv::Mat& bgr,
                                           const std::array<cv::Point2d, 4>& corners) {

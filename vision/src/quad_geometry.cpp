@@ -100,6 +100,103 @@ std::optional<double> strongest_step(const cv::Mat& bgr, cv::Point2d base, cv::P
   return -reach_px + static_cast<double>(best) + 0.5 + offset;
 }
 
+// The line through `points` (cv::fitLine's form) by least squares weighted with `weights`:
+// through the weighted mean, along the weighted scatter's main axis.
+cv::Vec4f weighted_line(const std::vector<cv::Point2f>& points,
+                        const std::vector<double>& weights) {
+  double total = 0, x = 0, y = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    total += weights[i];
+    x += weights[i] * points[i].x;
+    y += weights[i] * points[i].y;
+  }
+  x /= total;
+  y /= total;
+  double xx = 0, xy = 0, yy = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const double dx = points[i].x - x, dy = points[i].y - y;
+    xx += weights[i] * dx * dx;
+    xy += weights[i] * dx * dy;
+    yy += weights[i] * dy * dy;
+  }
+  const double angle = 0.5 * std::atan2(2 * xy, xx - yy);
+  return {static_cast<float>(std::cos(angle)), static_cast<float>(std::sin(angle)),
+          static_cast<float>(x), static_cast<float>(y)};
+}
+
+constexpr double kHuberC = 1.345;  // pixels, as cv::fitLine's DIST_HUBER
+// Pixels: Tukey's biweight leaves out points further off than this. A lens's distortion bends a
+// long side by a few pixels from its chord, which must still count.
+constexpr double kTukeyC = 8.0;
+
+// The distance of `point` from `line` (cv::fitLine's form).
+double distance_to(const cv::Vec4f& line, const cv::Point2f& point) {
+  return std::abs((point.x - line[2]) * line[1] - (point.y - line[3]) * line[0]);
+}
+
+// How badly `line` fits `points`: Huber's loss of their distances to it.
+double huber_loss(const std::vector<cv::Point2f>& points, const cv::Vec4f& line) {
+  double loss = 0;
+  for (const cv::Point2f& point : points) {
+    const double off = distance_to(line, point);
+    loss += off < kHuberC ? off * off / 2 : kHuberC * (off - kHuberC / 2);
+  }
+  return loss;
+}
+
+double huber_weight(double off) {
+  return off < kHuberC ? 1.0 : kHuberC / off;
+}
+
+double tukey_weight(double off) {
+  if (off >= kTukeyC) return 0.0;
+  const double share = 1 - (off / kTukeyC) * (off / kTukeyC);
+  return share * share;
+}
+
+// `line` refitted with weights of the points' distances to it (`weight`), until it stops moving
+// (a hundredth of a pixel at the side's ends).
+template <class Weight>
+cv::Vec4f reweighted(const std::vector<cv::Point2f>& points, cv::Vec4f line, Weight weight) {
+  constexpr int kMaxRounds = 30;
+  const double reach = cv::norm(points.back() - points.front()) + 1;
+  std::vector<double> weights(points.size());
+  for (int round = 0; round < kMaxRounds; ++round) {
+    for (std::size_t i = 0; i < points.size(); ++i)
+      weights[i] = weight(distance_to(line, points[i]));
+    const cv::Vec4f before = line;
+    line = weighted_line(points, weights);
+    const double turn = std::abs(before[0] * line[1] - before[1] * line[0]);
+    const double shift = distance_to(before, cv::Point2f(line[2], line[3]));
+    if (turn * reach + shift < 0.01) break;
+  }
+  return line;
+}
+
+// A side's line, robust to what the outline holds beside the edge (a rounded corner, table leaking
+// into the mask). It starts from the best, by Huber's loss, of a few lines through pairs of points
+// half the side apart and the plain least-squares line; is reweighted with Huber's weights
+// (cv::fitLine's DIST_HUBER), then with Tukey's, which leave out the points a few pixels off the
+// edge. cv::fitLine restarts from twenty random samples, which on a long side costs milliseconds.
+cv::Vec4f robust_line(const std::vector<cv::Point2f>& points) {
+  constexpr std::size_t kPairs = 8;
+  cv::Vec4f line = weighted_line(points, std::vector<double>(points.size(), 1.0));
+  double loss = huber_loss(points, line);
+  const std::size_t half = points.size() / 2;
+  for (std::size_t pair = 0; pair < kPairs; ++pair) {
+    const cv::Point2f& a = points[pair * half / kPairs];
+    const cv::Point2f& b = points[pair * half / kPairs + half];
+    if (cv::norm(b - a) < 1) continue;
+    const cv::Vec4f candidate = line_through(a, b);
+    const double candidate_loss = huber_loss(points, candidate);
+    if (candidate_loss < loss) {
+      line = candidate;
+      loss = candidate_loss;
+    }
+  }
+  return reweighted(points, reweighted(points, line, huber_weight), tukey_weight);
+}
+
 }  // namespace
 
 std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& outline,
@@ -120,7 +217,7 @@ std::array<cv::Point2d, 4> refine_corners(const std::vector<cv::Point>& outline,
         points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
     }
     if (points.size() < 5) return rough;
-    cv::fitLine(points, lines[side], cv::DIST_HUBER, 0, 0.01, 0.01);
+    lines[side] = robust_line(points);
   }
   std::array<double, 4> max_shift;  // a tenth of the side that starts at each corner
   for (std::size_t i = 0; i < 4; ++i) max_shift[i] = 0.1 * cv::norm(rough[i] - rough[(i + 1) % 4]);
@@ -205,6 +302,14 @@ double mean_side(const std::array<cv::Point2d, 4>& corners) {
   double total = 0;
   for (std::size_t i = 0; i < 4; ++i) total += cv::norm(corners[(i + 1) % 4] - corners[i]);
   return total / 4;
+}
+
+double median_side(const std::vector<std::array<cv::Point2d, 4>>& quadrilaterals) {
+  if (quadrilaterals.empty()) return 0;
+  std::vector<double> sides;
+  for (const auto& corners : quadrilaterals) sides.push_back(mean_side(corners));
+  std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2), sides.end());
+  return sides[sides.size() / 2];
 }
 
 cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners) {

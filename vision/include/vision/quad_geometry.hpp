@@ -50,6 +50,8 @@ std::array<cv::Point2d, 4> rotate_corners(const std::array<cv::Point2d, 4>& corn
 // Longest side over shortest side.
 double side_ratio(const std::array<cv::Point2d, 4>& corners);
 double mean_side(const std::array<cv::Point2d, 4>& corners);
+// The median of the quadrilaterals' mean sides, in pixels; 0 when there are none.
+double median_side(const std::vector<std::array<cv::Point2d, 4>>& quadrilaterals);
 // The mean of the four corners.
 cv::Point2d centre_of(const std::array<cv::Point2d, 4>& corners);
 
