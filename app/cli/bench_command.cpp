@@ -24,6 +24,7 @@ struct BenchOptions {
   std::string level = "webcam";
   int images = 10;
   std::uint64_t seed = 1;
+  bool scale_known = false;
 };
 
 using Clock = std::chrono::steady_clock;
@@ -93,6 +94,15 @@ void print_times(const std::string& game, const std::map<int, SizeTimes>& by_wid
   }
 }
 
+// The picture read as the live referee reads it once it knows the table's scale from the frames
+// before: learnt here from a first reading, which is not timed.
+Analysis read_at_known_scale(ReaderSetup setup, const Analyzer& first_reader, const cv::Mat& image,
+                             vision::StageLog& log) {
+  vision::StageLog untimed;
+  setup.table_px_per_mm = first_reader("bench", image, untimed).table_px_per_mm;
+  return make_analyzer(setup).value()("bench", image, log);
+}
+
 int run_bench(const BenchOptions& options) {
   const auto level = samples::parse_level(options.level);
   if (!level) {
@@ -100,8 +110,8 @@ int run_bench(const BenchOptions& options) {
     return kExitBadInput;
   }
   const auto game = referee::parse_game(options.game);
-  const referee::Result<Analyzer> analyzer =
-      make_analyzer({options.game, "", vision::palette_references(), nullptr, {}});
+  const ReaderSetup setup{options.game, "", vision::palette_references(), nullptr, {}};
+  const referee::Result<Analyzer> analyzer = make_analyzer(setup);
   if (!game || !analyzer) {
     print_error(game ? analyzer.error().message : "unknown game '" + options.game + "'");
     return kExitBadInput;
@@ -113,7 +123,9 @@ int run_bench(const BenchOptions& options) {
         samples::render_random(*game, *level, samples::image_seed(options.seed, i));
     const cv::Mat& image = rendered.image_bgr;
     vision::StageLog log;
-    const Analysis analysis = analyzer.value()("bench", image, log);
+    const Analysis analysis = options.scale_known
+                                  ? read_at_known_scale(setup, analyzer.value(), image, log)
+                                  : analyzer.value()("bench", image, log);
     // The overlay a live view draws on every frame.
     const auto overlay_start = Clock::now();
     const cv::Mat overlay = analysis.annotated();
@@ -150,6 +162,10 @@ void add_bench_command(CLI::App& app, int& exit_status) {
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   command->add_option("--seed", options->seed, "Seed of the scenes")->capture_default_str();
+  command->add_flag("--scale-known", options->scale_known,
+                    "Read as the live referee does once it knows the table's scale: pictures "
+                    "showing the cards larger than the reader needs are read shrunk (the scale is "
+                    "learnt from a first, untimed reading)");
   command->callback([options, &exit_status] { exit_status = run_bench(*options); });
 }
 

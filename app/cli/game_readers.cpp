@@ -17,11 +17,12 @@ namespace tableref::cli {
 
 namespace {
 
-// A reader's default parameters, with the lens to undo.
+// A reader's default parameters, with the lens to undo and the table's scale.
 template <class Params>
 Params reader_params(const ReaderSetup& setup) {
   Params params;
   params.lens = setup.lens;
+  params.table_px_per_mm = setup.table_px_per_mm;
   return params;
 }
 
@@ -31,7 +32,8 @@ Analysis analysis_of(Reading read, const std::string& image_path, const cv::Mat&
                      Fields fields, Print print, Annotate annotate) {
   auto reading = std::make_shared<const Reading>(std::move(read));
   return Analysis{fields(*reading), [image_path, reading, print] { print(image_path, *reading); },
-                  [image, reading, annotate] { return annotate(image, *reading); }};
+                  [image, reading, annotate] { return annotate(image, *reading); },
+                  vision::table_px_per_mm(*reading)};
 }
 
 // A deck file given for a game read by colour (and value) alone is still checked.

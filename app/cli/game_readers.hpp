@@ -20,6 +20,7 @@ struct Analysis {
   nlohmann::json fields;                // "status" and the game's fields (interface.md)
   std::function<void()> print_summary;  // for people, on standard output
   std::function<cv::Mat()> annotated;   // every card outlined, every colour named
+  double table_px_per_mm = 0;           // the table's scale the picture shows (0: no card read)
 };
 using Analyzer = std::function<Analysis(const std::string& image_path, const cv::Mat& image,
                                         vision::StageLog& log)>;
@@ -33,6 +34,9 @@ struct ReaderSetup {
   // The seat zone of a picture point (-1 outside every zone), from a calibrated profile; empty:
   // Bugs & Co collections are told apart by how close their tiles lie.
   std::function<int(cv::Point2d)> seat_of;
+  // The table's scale in the pictures, pixels per millimetre, when known (0: unknown): pictures
+  // showing the cards larger than a reader needs are read shrunk (vision/working_scale.hpp).
+  double table_px_per_mm = 0;
 };
 
 // The reader of `setup.game`; an Error for a deck file that cannot be read or a game that cannot

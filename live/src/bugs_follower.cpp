@@ -127,11 +127,14 @@ bool BugsFollower::read(const cv::Mat& bgr, const cv::Mat& changed) {
   vision::BugsReading reading = vision::read_bugs(bgr, *deck_, reader_params_, log, seat_of_);
   const bool dropped = drop_unchanged_strangers(reading, changed, bgr.size());
   if (recall_unread_faces(reading) || dropped) vision::settle(reading);
-  if (reading.unstable) return false;
   // A collection is scored from faces: a tile not read whole says nothing yet.
-  for (const vision::BugsTileReading& tile : reading.tiles) {
-    if (tile.trophy ? !tile.value : !tile.species) return false;
-  }
+  const bool readable =
+      !reading.unstable &&
+      std::all_of(reading.tiles.begin(), reading.tiles.end(), [](const auto& tile) {
+        return tile.trophy ? tile.value.has_value() : tile.species.has_value();
+      });
+  learn_scale(reader_params_, readable, reading);
+  if (!readable) return false;
   reads_.add(std::move(reading));
   return true;
 }

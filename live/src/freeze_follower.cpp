@@ -143,6 +143,7 @@ bool FreezeFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
   vision::StageLog log;
   vision::FreezeReading reading =
       vision::read_freeze(bgr, *deck_, options_.references, reader_params_, log);
+  learn_scale(reader_params_, !reading.unstable, reading);
   if (reading.unstable) return false;
   reads_.add(std::move(reading.stacks));
   return true;

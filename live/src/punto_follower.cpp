@@ -129,11 +129,13 @@ PuntoFollower::PuntoFollower(PuntoFollowerOptions options, const referee::PuntoD
 bool PuntoFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
   vision::StageLog log;
   vision::PuntoReading reading = vision::read_punto(bgr, options_.references, reader_params_, log);
-  if (reading.unstable) return false;
   // A play is judged from faces: a card not read whole says nothing yet.
-  for (const vision::PuntoCardReading& card : reading.cards) {
-    if (!card.colour || !card.value || card.covered) return false;
-  }
+  const bool readable =
+      !reading.unstable &&
+      std::all_of(reading.cards.begin(), reading.cards.end(),
+                  [](const auto& card) { return card.colour && card.value && !card.covered; });
+  learn_scale(reader_params_, readable, reading);
+  if (!readable) return false;
   reads_.add(std::move(reading));
   return true;
 }

@@ -199,6 +199,7 @@ bool TrioFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
                                        [](const vision::TrioCardReading& card) {
                                          return card.colour.has_value() && card.place.has_value();
                                        });
+  learn_scale(reader_params_, readable, reading);
   if (!readable) return false;
   reads_.add(std::move(reading));
   return true;

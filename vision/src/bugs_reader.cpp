@@ -9,6 +9,7 @@
 #include "bugs_tiles.hpp"
 #include "vision/frame_quality.hpp"
 #include "vision/quad_geometry.hpp"
+#include "vision/working_scale.hpp"
 
 namespace tableref::vision {
 
@@ -649,18 +650,28 @@ void move_points(BugsReading& reading, const PointMap& map) {
   for (cv::Point2d& eye : reading.stray_eyes) eye = map(eye);
 }
 
+double table_px_per_mm(const BugsReading& reading) {
+  std::vector<std::array<cv::Point2d, 4>> outlines;
+  for (const BugsTileReading& tile : reading.tiles) outlines.push_back(tile.polygon);
+  return median_side(outlines) / bugs::kTileSideMm;
+}
+
 BugsReading read_bugs(const cv::Mat& bgr, const referee::BugsDeck& deck,
                       const BugsReaderParams& params, StageLog& log, const SeatOfPoint& seat_of) {
   const LensCorrection* lens = params.lens.get();
-  // Seats are zones of the picture as given: a point of the undistorted one goes back first.
-  SeatOfPoint seat_of_pinhole = seat_of;
-  if (lens != nullptr && seat_of) {
-    seat_of_pinhole = [lens, &seat_of](cv::Point2d pinhole_px) {
-      return seat_of(lens->raw_from_pinhole(pinhole_px));
+  const double scale = working_scale(params.table_px_per_mm, params.working_px_per_mm);
+  // Seats are zones of the picture as given: a point of the picture read goes back first.
+  SeatOfPoint seat_of_read = seat_of;
+  if (seat_of && (lens != nullptr || scale < 1)) {
+    const cv::Size picture_size = bgr.size();
+    const cv::Size read_size = scale < 1 ? shrunk_size(picture_size, scale) : picture_size;
+    seat_of_read = [lens, &seat_of, read_size, picture_size](cv::Point2d read_px) {
+      const cv::Point2d pinhole_px = unshrunk(read_px, read_size, picture_size);
+      return seat_of(lens != nullptr ? lens->raw_from_pinhole(pinhole_px) : pinhole_px);
     };
   }
-  return read_through_lens(lens, bgr, [&](const cv::Mat& picture) {
-    return read_bugs_pinhole(picture, deck, params, log, seat_of_pinhole);
+  return read_pinhole_at_scale(lens, scale, bgr, log, [&](const cv::Mat& picture) {
+    return read_bugs_pinhole(picture, deck, params, log, seat_of_read);
   });
 }
 

@@ -7,6 +7,8 @@
 #include <tuple>
 
 #include "vision/colour_space.hpp"
+#include "vision/quad_geometry.hpp"
+#include "vision/working_scale.hpp"
 
 namespace tableref::vision {
 
@@ -750,10 +752,17 @@ void move_points(FreezeReading& reading, const PointMap& map) {
   }
 }
 
+double table_px_per_mm(const FreezeReading& reading) {
+  std::vector<std::array<cv::Point2d, 4>> outlines;
+  for (const FreezeStackReading& stack : reading.stacks) outlines.push_back(stack.corners);
+  return median_side(outlines) / kCardSideMm;
+}
+
 FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,
                           const ColourReferences& references, const FreezeReaderParams& params,
                           StageLog& log) {
-  return read_through_lens(params.lens.get(), bgr, [&](const cv::Mat& picture) {
+  const double scale = working_scale(params.table_px_per_mm, params.working_px_per_mm);
+  return read_pinhole_at_scale(params.lens.get(), scale, bgr, log, [&](const cv::Mat& picture) {
     return read_freeze_pinhole(picture, deck, references, params, log);
   });
 }

@@ -13,6 +13,7 @@
 #include "vision/colour_space.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
+#include "vision/working_scale.hpp"
 
 namespace tableref::vision {
 
@@ -643,18 +644,9 @@ PuntoReading read_punto_pinhole(const cv::Mat& bgr, const ColourReferences& refe
 
   StageTimer hidden_stage(log, "hidden cards");
   std::vector<std::array<cv::Point2d, 4>> outlines;
-  std::vector<double> sides;
-  for (const PuntoCardReading& card : reading.cards) {
-    outlines.push_back(card.polygon);
-    sides.push_back(mean_side(card.polygon));
-  }
-  double px_per_mm = 0;
-  if (!sides.empty()) {
-    std::nth_element(sides.begin(), sides.begin() + static_cast<long>(sides.size() / 2),
-                     sides.end());
-    px_per_mm = sides[sides.size() / 2] / kCardSideMm;
-  }
-  const std::vector<cv::Point2d> orphans = orphan_dots(bgr, outlines, px_per_mm);
+  for (const PuntoCardReading& card : reading.cards) outlines.push_back(card.polygon);
+  const std::vector<cv::Point2d> orphans =
+      orphan_dots(bgr, outlines, median_side(outlines) / kCardSideMm);
   if (!orphans.empty()) reading.doubts.push_back("a card is partly hidden or out of view");
   hidden_stage.finish(static_cast<int>(orphans.size()));
   reading.unstable = !reading.doubts.empty();
@@ -667,9 +659,16 @@ void move_points(PuntoReading& reading, const PointMap& map) {
   move_card_points(reading.cards, map);
 }
 
+double table_px_per_mm(const PuntoReading& reading) {
+  std::vector<std::array<cv::Point2d, 4>> outlines;
+  for (const PuntoCardReading& card : reading.cards) outlines.push_back(card.polygon);
+  return median_side(outlines) / kCardSideMm;
+}
+
 PuntoReading read_punto(const cv::Mat& bgr, const ColourReferences& references,
                         const PuntoReaderParams& params, StageLog& log) {
-  return read_through_lens(params.lens.get(), bgr, [&](const cv::Mat& picture) {
+  const double scale = working_scale(params.table_px_per_mm, params.working_px_per_mm);
+  return read_pinhole_at_scale(params.lens.get(), scale, bgr, log, [&](const cv::Mat& picture) {
     return read_punto_pinhole(picture, references, params, log);
   });
 }

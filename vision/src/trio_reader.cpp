@@ -16,6 +16,7 @@
 #include "trio_colour.hpp"
 #include "trio_lattice.hpp"
 #include "vision/colour_space.hpp"
+#include "vision/working_scale.hpp"
 
 namespace tableref::vision {
 
@@ -408,12 +409,28 @@ TrioReading read_trio_pinhole(const cv::Mat& image, const ColourReferences& refe
 }  // namespace
 
 void move_points(TrioReading& reading, const PointMap& map) {
+  if (!reading.cards.empty()) {
+    // The lattice side is measured near the layout's middle: it moves as a stretch of it there.
+    const auto middle =
+        std::find_if(reading.cards.begin(), reading.cards.end(), [](const auto& card) {
+          return card.place && card.place->row == 0 && card.place->col == 0;
+        });
+    const cv::Point2d anchor =
+        (middle != reading.cards.end() ? *middle : reading.cards.front()).center;
+    reading.lattice_side_px =
+        cv::norm(map(anchor + cv::Point2d(reading.lattice_side_px, 0)) - map(anchor));
+  }
   move_card_points(reading.cards, map);
+}
+
+double table_px_per_mm(const TrioReading& reading) {
+  return reading.lattice_side_px / trio::LatticeFit{}.side_mm;
 }
 
 TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
                       const TrioReaderParams& params, StageLog& log) {
-  return read_through_lens(params.lens.get(), image, [&](const cv::Mat& picture) {
+  const double scale = working_scale(params.table_px_per_mm, params.working_px_per_mm);
+  return read_pinhole_at_scale(params.lens.get(), scale, image, log, [&](const cv::Mat& picture) {
     return read_trio_pinhole(picture, references, params, log);
   });
 }

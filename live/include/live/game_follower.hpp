@@ -63,4 +63,13 @@ class GameFollower {
   virtual cv::Mat play_area(cv::Size image_size) const = 0;
 };
 
+// After a read: the table's scale it shows (table_px_per_mm, found beside the reading's type), so
+// that the frames that follow are read at the reader's working scale (vision/working_scale.hpp).
+// Forgotten after a read that failed: the next one is made at full size, in case the camera
+// moved.
+template <class ReaderParams, class Reading>
+void learn_scale(ReaderParams& params, bool readable, const Reading& reading) {
+  params.table_px_per_mm = readable ? table_px_per_mm(reading) : 0;
+}
+
 }  // namespace tableref::live

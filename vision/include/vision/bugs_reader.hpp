@@ -41,6 +41,11 @@ struct BugsReaderParams {
   double collection_link_sides = 1.9;
   // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
   std::shared_ptr<const LensCorrection> lens = nullptr;
+  // The table's scale in this camera's pictures, pixels per millimetre (0: unknown; the live
+  // referee knows it from the frames before). A picture that shows the cards larger than
+  // working_px_per_mm is read shrunk to it (working_scale.hpp).
+  double table_px_per_mm = 0;
+  double working_px_per_mm = 4.0;
 };
 
 struct BugsTileReading {
@@ -108,6 +113,8 @@ using SeatOfPoint = std::function<int(cv::Point2d image_point)>;
 
 // Moves every point of the reading (corners, centres) by `map`.
 void move_points(BugsReading& reading, const PointMap& map);
+// The table's scale the reading shows, pixels per millimetre (0: no card read).
+double table_px_per_mm(const BugsReading& reading);
 
 BugsReading read_bugs(const cv::Mat& bgr, const referee::BugsDeck& deck,
                       const BugsReaderParams& params, StageLog& log,

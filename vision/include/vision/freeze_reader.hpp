@@ -34,6 +34,11 @@ struct FreezeReaderParams {
   double max_aligned_turn_deg = 4.0;   // components.md: a card turned further is not aligned
   // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
   std::shared_ptr<const LensCorrection> lens = nullptr;
+  // The table's scale in this camera's pictures, pixels per millimetre (0: unknown; the live
+  // referee knows it from the frames before). A picture that shows the cards larger than
+  // working_px_per_mm is read shrunk to it (working_scale.hpp).
+  double table_px_per_mm = 0;
+  double working_px_per_mm = 2.0;
 };
 
 struct FreezeStackReading {
@@ -53,6 +58,8 @@ struct FreezeReading {
 
 // Moves every point of the reading (corners, centres) by `map`.
 void move_points(FreezeReading& reading, const PointMap& map);
+// The table's scale the reading shows, pixels per millimetre (0: no card read).
+double table_px_per_mm(const FreezeReading& reading);
 
 FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,
                           const ColourReferences& references, const FreezeReaderParams& params,

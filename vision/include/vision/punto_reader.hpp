@@ -45,6 +45,11 @@ struct PuntoReaderParams {
   double max_cell_residual = 0.3;  // of a pitch: a card further off its cell is out of place
   // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
   std::shared_ptr<const LensCorrection> lens = nullptr;
+  // The table's scale in this camera's pictures, pixels per millimetre (0: unknown; the live
+  // referee knows it from the frames before). A picture that shows the cards larger than
+  // working_px_per_mm is read shrunk to it (working_scale.hpp).
+  double table_px_per_mm = 0;
+  double working_px_per_mm = 2.0;
 };
 
 struct PuntoCardReading {
@@ -67,6 +72,8 @@ struct PuntoReading {
 
 // Moves every point of the reading (corners, centres) by `map`.
 void move_points(PuntoReading& reading, const PointMap& map);
+// The table's scale the reading shows, pixels per millimetre (0: no card read).
+double table_px_per_mm(const PuntoReading& reading);
 
 PuntoReading read_punto(const cv::Mat& bgr, const ColourReferences& references,
                         const PuntoReaderParams& params, StageLog& log);

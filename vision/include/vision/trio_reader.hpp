@@ -52,6 +52,11 @@ struct TrioReaderParams {
   cv::Vec3f field_srgb{245, 238, 220};  // components.md: the cream field, #F5EEDC
   // A calibrated camera's lens: the picture is read undistorted, its points reported raw.
   std::shared_ptr<const LensCorrection> lens = nullptr;
+  // The table's scale in this camera's pictures, pixels per millimetre (0: unknown; the live
+  // referee knows it from the frames before). A picture that shows the cards larger than
+  // working_px_per_mm is read shrunk to it (working_scale.hpp).
+  double table_px_per_mm = 0;
+  double working_px_per_mm = 2.0;
 };
 
 struct TrioCardReading {
@@ -75,6 +80,8 @@ struct TrioReading {
 
 // Moves every point of the reading (corners, centres) by `map`.
 void move_points(TrioReading& reading, const PointMap& map);
+// The table's scale the reading shows, pixels per millimetre (0: no card read).
+double table_px_per_mm(const TrioReading& reading);
 
 TrioReading read_trio(const cv::Mat& bgr, const ColourReferences& references,
                       const TrioReaderParams& params, StageLog& log);
