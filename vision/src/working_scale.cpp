@@ -1,6 +1,7 @@
 #include "vision/working_scale.hpp"
 
 #include <algorithm>
+#include <opencv2/imgproc.hpp>
 
 namespace tableref::vision {
 
@@ -14,6 +15,19 @@ double working_scale(double table_px_per_mm, double wanted_px_per_mm) {
 cv::Size shrunk_size(cv::Size picture, double scale) {
   return {std::max(1, cvRound(picture.width * scale)),
           std::max(1, cvRound(picture.height * scale))};
+}
+
+cv::Mat shrunk_picture(const cv::Mat& picture, cv::Size size) {
+  cv::Mat shrunk = picture;
+  while (shrunk.cols >= 2 * size.width && shrunk.rows >= 2 * size.height) {
+    cv::Mat halved;
+    cv::resize(shrunk, halved, {shrunk.cols / 2, shrunk.rows / 2}, 0, 0, cv::INTER_AREA);
+    shrunk = halved;
+  }
+  if (shrunk.size() == size) return shrunk;
+  cv::Mat resized;
+  cv::resize(shrunk, resized, size, 0, 0, cv::INTER_LINEAR);
+  return resized;
 }
 
 cv::Point2d unshrunk(cv::Point2d shrunk_px, cv::Size shrunk, cv::Size picture) {
