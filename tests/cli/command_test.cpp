@@ -139,6 +139,20 @@ TEST(Command, BenchTimesAndScoresEveryReadableGame) {
   }
 }
 
+// With the table's scale known, as the live referee knows it, a picture that shows the cards
+// larger than the reader needs is read shrunk (seed 4104 draws such a scene among its first three).
+TEST(Command, BenchWithTheScaleKnownReadsLargePicturesShrunk) {
+  const TemporaryFolder folder("cli-bench-scale");
+  const std::string bench = "bench --images 3 --game freeze --seed 4104";
+  const CommandRun full_size = tableref(bench, folder.path);
+  const CommandRun scale_known = tableref(bench + " --scale-known", folder.path);
+  ASSERT_EQ(full_size.status, 0) << full_size.err;
+  ASSERT_EQ(scale_known.status, 0) << scale_known.err;
+  EXPECT_EQ(full_size.out.find("shrink:"), std::string::npos) << full_size.out;
+  EXPECT_NE(scale_known.out.find("shrink:"), std::string::npos) << scale_known.out;
+  EXPECT_NE(scale_known.out.find("recall 100 %"), std::string::npos) << scale_known.out;
+}
+
 TEST(Command, AProfileFromTheCardsReadsTheSameAndChecksThePictureSize) {
   const TemporaryFolder folder("cli-profile");
   const fs::path profile = folder.path / "profile.yml";
