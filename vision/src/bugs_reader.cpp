@@ -651,9 +651,8 @@ void move_points(BugsReading& reading, const PointMap& map) {
 }
 
 double table_px_per_mm(const BugsReading& reading) {
-  std::vector<std::array<cv::Point2d, 4>> outlines;
-  for (const BugsTileReading& tile : reading.tiles) outlines.push_back(tile.polygon);
-  return median_side(outlines) / bugs::kTileSideMm;
+  return scale_of_squares(
+      reading.tiles, [](const BugsTileReading& tile) { return tile.polygon; }, bugs::kTileSideMm);
 }
 
 BugsReading read_bugs(const cv::Mat& bgr, const referee::BugsDeck& deck,

@@ -7,7 +7,6 @@
 #include <tuple>
 
 #include "vision/colour_space.hpp"
-#include "vision/quad_geometry.hpp"
 #include "vision/working_scale.hpp"
 
 namespace tableref::vision {
@@ -753,9 +752,8 @@ void move_points(FreezeReading& reading, const PointMap& map) {
 }
 
 double table_px_per_mm(const FreezeReading& reading) {
-  std::vector<std::array<cv::Point2d, 4>> outlines;
-  for (const FreezeStackReading& stack : reading.stacks) outlines.push_back(stack.corners);
-  return median_side(outlines) / kCardSideMm;
+  return scale_of_squares(
+      reading.stacks, [](const FreezeStackReading& stack) { return stack.corners; }, kCardSideMm);
 }
 
 FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,

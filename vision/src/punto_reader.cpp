@@ -660,9 +660,8 @@ void move_points(PuntoReading& reading, const PointMap& map) {
 }
 
 double table_px_per_mm(const PuntoReading& reading) {
-  std::vector<std::array<cv::Point2d, 4>> outlines;
-  for (const PuntoCardReading& card : reading.cards) outlines.push_back(card.polygon);
-  return median_side(outlines) / kCardSideMm;
+  return scale_of_squares(
+      reading.cards, [](const PuntoCardReading& card) { return card.polygon; }, kCardSideMm);
 }
 
 PuntoReading read_punto(const cv::Mat& bgr, const ColourReferences& references,

@@ -10,8 +10,10 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #include <utility>
+#include <vector>
 
 #include "vision/lens_correction.hpp"
+#include "vision/quad_geometry.hpp"
 #include "vision/stage_log.hpp"
 
 namespace tableref::vision {
@@ -20,6 +22,15 @@ namespace tableref::vision {
 // shows `wanted_px_per_mm`; 1 when the table's scale is unknown (0) or already at most wanted.
 // Shrinking by less than a tenth saves too little to be worth the resampling.
 double working_scale(double table_px_per_mm, double wanted_px_per_mm);
+
+// The table's scale shown by square `cards` of `side_mm`, whose corners are `corners_of(card)`:
+// their median side over side_mm, in pixels per millimetre (0 for no card).
+template <class Card, class CornersOf>
+double scale_of_squares(const std::vector<Card>& cards, CornersOf corners_of, double side_mm) {
+  std::vector<std::array<cv::Point2d, 4>> outlines;
+  for (const Card& card : cards) outlines.push_back(corners_of(card));
+  return median_side(outlines) / side_mm;
+}
 
 // The size of a picture of `picture` pixels shrunk by `scale`.
 cv::Size shrunk_size(cv::Size picture, double scale);
