@@ -376,10 +376,11 @@ TEST(BugsReader, AnUnreadTileThatCouldMakeASetLeavesItsCollectionInDoubt) {
   EXPECT_EQ(scene.score().collections_abstained, 1);
 }
 
-// A hand reaching in beside one of three collections (webcam picture 30 of this seed): it may
-// hide a tile of that collection, not of the two others far from it, which are scored.
+// A hand reaching in beside one of three collections (webcam picture 54 of this seed), its palm
+// within reach: it may hide a tile of that collection, not of the two others far from it, which
+// are scored.
 TEST(BugsReader, AHandLeavesInDoubtOnlyTheCollectionsWithinItsReach) {
-  const ReadScene scene = read_scene(samples::Level::webcam, 81, 30);
+  const ReadScene scene = read_scene(samples::Level::webcam, 80, 54);
   ASSERT_EQ(scene.reading.collections.size(), 3u);
   EXPECT_TRUE(scene.reading.hand_near);
   EXPECT_TRUE(scene.reading.unstable);
@@ -391,6 +392,20 @@ TEST(BugsReader, AHandLeavesInDoubtOnlyTheCollectionsWithinItsReach) {
     EXPECT_EQ(collection.unstable, collection.hand_near);
   const auto score = scene.score();
   EXPECT_EQ(score.collections_exact, 2);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
+// A hand whose spread fingers reach beside a collection, its palm three tiles away (webcam
+// picture 30 of this seed): no tile that would join the collection fits under it unseen (between
+// its fingers the tile would show), so every collection is scored. Any skin within a tile's side
+// and a half left that collection in doubt.
+TEST(BugsReader, SpreadFingersBesideACollectionHideNoTile) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 81, 30);
+  ASSERT_EQ(scene.rendered.truth["truth"]["hands"].size(), 1u);
+  EXPECT_FALSE(scene.reading.hand_near);
+  EXPECT_FALSE(scene.reading.unstable);
+  const auto score = scene.score();
+  EXPECT_EQ(score.collections_exact, 3);
   EXPECT_EQ(score.collections_wrong, 0);
 }
 

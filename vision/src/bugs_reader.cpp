@@ -96,6 +96,14 @@ TilesScore score_of(const std::vector<BugsTileReading>& tiles,
 // How far from a tile's centre, in tile sides, a hand may hide a tile: a side and a half.
 constexpr double kHandReachOfSide = 1.5;
 
+// A hand hides a tile whole only where it is as wide as the tile: the tile's centre then lies
+// half a side from the hand's edge, or a little less where the skin mask frays (shade, blur).
+// Spread fingers hide nothing a collection would miss: between them the tile shows.
+constexpr double kHidingDepthOfSide = 0.35;
+
+// Where a hidden tile's centre would join a collection: as far as tiles link into one.
+constexpr double kHiddenTileReachOfSide = 1.9;
+
 // Whether `mask` (a picture scaled by `scale`) is set within `reach` tile sides of one of the
 // tiles' centres: where a hand may hide a tile. Only the part of the mask around the tiles is
 // looked at.
@@ -119,6 +127,33 @@ bool set_near_tiles(const cv::Mat& mask, const std::vector<std::array<cv::Point2
   return cv::countNonZero(mask(around) & near) > 0;
 }
 
+// Every region of `mask` with its holes (nails, highlights, a ring's shade) filled.
+cv::Mat with_holes_filled(const cv::Mat& mask) {
+  std::vector<std::vector<cv::Point>> outlines;
+  cv::findContours(mask.clone(), outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  cv::Mat filled = cv::Mat::zeros(mask.size(), CV_8U);
+  cv::drawContours(filled, outlines, -1, 255, cv::FILLED);
+  return filled;
+}
+
+// Whether a hand in `hand_depth` (a picture scaled by `scale`: each pixel's distance from the
+// hand's edge) is wide enough to hide a tile whose centre is within reach of one of `tiles`.
+bool hand_may_hide_a_tile_near(const cv::Mat& hand_depth,
+                               const std::vector<std::array<cv::Point2d, 4>>& tiles, double scale) {
+  double side_px = 0;
+  for (const auto& corners : tiles) side_px += mean_side(corners) * scale;
+  side_px /= static_cast<double>(tiles.size());
+  const cv::Mat hidden_centres = hand_depth >= kHidingDepthOfSide * side_px;
+  return set_near_tiles(hidden_centres, tiles, scale, kHiddenTileReachOfSide);
+}
+
+// Each pixel's distance from the edge of `hands`, holes filled.
+cv::Mat depth_in(const cv::Mat& hands) {
+  cv::Mat depth;
+  cv::distanceTransform(with_holes_filled(hands), depth, cv::DIST_L2, cv::DIST_MASK_3);
+  return depth;
+}
+
 // Hands and arms reaching in from the picture's edge (the frame meter's intrusion mask): a tile
 // one covers whole shows nothing, not even its eyes, and its collection would be scored short.
 class HandsFromEdge {
@@ -137,8 +172,16 @@ class HandsFromEdge {
     return set_near_tiles(hands_, tiles, scale_, kHandReachOfSide);
   }
 
+  // Whether one is wide enough to hide a tile whole that would join `tiles`.
+  bool may_hide_a_tile_near(const std::vector<std::array<cv::Point2d, 4>>& tiles) const {
+    if (hands_.empty() || tiles.empty()) return false;
+    if (depth_.empty()) depth_ = depth_in(hands_);
+    return hand_may_hide_a_tile_near(depth_, tiles, scale_);
+  }
+
  private:
-  cv::Mat hands_;  // empty when none
+  cv::Mat hands_;          // empty when none
+  mutable cv::Mat depth_;  // depth_in(hands_), when asked
   double scale_ = 1;
 };
 
@@ -188,6 +231,15 @@ class SkinAmongTiles {
   bool near(const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) const {
     if (skin_.empty() || around.empty() || border_share_ > max_border_share) return false;
     return set_near_tiles(skin_, around, kScale, kHandReachOfSide);
+  }
+
+  // Whether skin that `near` would see is wide enough to hide a tile whole that would join
+  // `around`.
+  bool may_hide_a_tile_near(const std::vector<std::array<cv::Point2d, 4>>& around,
+                            double max_border_share) const {
+    if (skin_.empty() || around.empty() || border_share_ > max_border_share) return false;
+    if (skin_depth_.empty()) skin_depth_ = depth_in(skin_);
+    return hand_may_hide_a_tile_near(skin_depth_, around, kScale);
   }
 
   // Whether `point` (image pixels) lies on a hand reaching in from the picture's edge: skin of
@@ -278,20 +330,22 @@ class SkinAmongTiles {
   cv::Mat skin_;
   cv::Mat unlike_table_;             // skin whose tone is not the table's
   mutable cv::Mat hands_from_edge_;  // filled_regions_from_edge(unlike_table_), when asked
+  mutable cv::Mat skin_depth_;       // depth_in(skin_), when asked
   double side_px_ = 0;
   double border_share_ = 0;
 };
 
 // Whether a hand lies among the tiles or against them without touching the picture's edge (its
 // arm in a sleeve the table's colour), which makes the picture unstable as it should. On a table
-// not of skin's colour, any skin within a tile's side and a half. On a table of skin's colour,
-// where skin's colour says nothing, skin of another tone than the table's within a tile's side: a
-// tile hidden beside a collection lies against one of its tiles, and the hand over it reaches that
-// close.
+// not of skin's colour, skin wide enough to hide a tile that would join them. On a table of skin's
+// colour, where skin's colour says nothing, skin of another tone than the table's within a tile's
+// side: a tile hidden beside a collection lies against one of its tiles, and the hand over it
+// reaches that close.
 bool hand_among_tiles(const SkinAmongTiles& skin,
                       const std::vector<std::array<cv::Point2d, 4>>& tiles) {
   constexpr double kToneReachOfSide = 1.0;
-  return skin.near(tiles, kSkinTableBorderShare) || skin.near_unlike_table(tiles, kToneReachOfSide);
+  return skin.may_hide_a_tile_near(tiles, kSkinTableBorderShare) ||
+         skin.near_unlike_table(tiles, kToneReachOfSide);
 }
 
 // Whether a tile left unread may be half under a hand: skin's colour beside it, however much of
@@ -573,7 +627,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   for (BugsCollectionReading& collection : reading.collections) {
     std::vector<std::array<cv::Point2d, 4>> corners;
     for (const std::size_t tile : collection.tiles) corners.push_back(reading.tiles[tile].polygon);
-    collection.hand_near = hands.near(corners) || hand_among_tiles(skin, corners);
+    collection.hand_near = hands.may_hide_a_tile_near(corners) || hand_among_tiles(skin, corners);
     reading.hand_near = reading.hand_near || collection.hand_near;
   }
   reading.skin_beside_unread = skin_beside_unread(skin, reading.tiles);
