@@ -596,17 +596,19 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     }
   }
   // Skin among the tiles read, built once for them: asked of the stray eyes, then of the
-  // collections unless a tile is fitted in between.
+  // collections. An eye on a hand reaching in from the picture's edge is a nail or a highlight.
   std::optional<SkinAmongTiles> skin_among_read;
-  if (!strays.empty()) {
-    skin_among_read.emplace(bgr, tile_corners);
-    std::erase_if(strays, [&](cv::Point2d eye) { return skin_among_read->on_hand_from_edge(eye); });
-  }
-  if (!strays.empty() && add_tiles_fitted_at_eyes(bgr, strays, hands, deck, params, log, reading,
-                                                  tile_corners, debug_faces) > 0) {
-    strays = bugs::stray_eyes(bgr, tile_corners);
+  const auto off_hands = [&](std::vector<cv::Point2d> eyes) {
     skin_among_read.reset();
-  }
+    if (eyes.empty()) return eyes;
+    skin_among_read.emplace(bgr, tile_corners);
+    std::erase_if(eyes, [&](cv::Point2d eye) { return skin_among_read->on_hand_from_edge(eye); });
+    return eyes;
+  };
+  strays = off_hands(std::move(strays));
+  if (!strays.empty() && add_tiles_fitted_at_eyes(bgr, strays, hands, deck, params, log, reading,
+                                                  tile_corners, debug_faces) > 0)
+    strays = off_hands(bugs::stray_eyes(bgr, tile_corners));
   stray_stage.finish(static_cast<int>(strays.size()));
   sort_tiles(reading.tiles, debug_faces, log);
 
