@@ -428,6 +428,21 @@ TEST(BugsReader, SkinBesideAnUnreadTileLeavesEveryCollectionInDoubt) {
   expect_every_collection_in_doubt(read_scene(samples::Level::hard, 78, 14));
 }
 
+// A tile left unread with no hand in the picture (webcam picture 6 of this seed, an orange gingham
+// whose light squares and the unread tile's own cream, outlined off its place, are of skin's
+// colour): nothing beside it is as wide as a tile, so no hand may hide tiles elsewhere, and the
+// other collection is scored.
+TEST(BugsReader, SkinNarrowerThanATileBesideAnUnreadTileHidesNothing) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 85, 6);
+  ASSERT_TRUE(scene.rendered.truth["truth"]["hands"].empty());
+  ASSERT_EQ(scene.reading.collections.size(), 2u);
+  EXPECT_FALSE(scene.reading.skin_beside_unread);
+  const auto score = scene.score();
+  EXPECT_EQ(score.tiles_unknown, 1);
+  EXPECT_EQ(score.collections_exact, 1);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // Eyes outside every tile: a tile may be missed, and where one was, another whose eyes do not
 // show may be too. Every collection of the picture is in doubt, the far one too (hard picture 8 of
 // this seed: two tiles under a hand not told from a purple gingham, one eye between the fingers).

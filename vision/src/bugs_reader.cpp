@@ -348,14 +348,14 @@ bool hand_among_tiles(const SkinAmongTiles& skin,
          skin.near_unlike_table(tiles, kToneReachOfSide);
 }
 
-// Whether a tile left unread may be half under a hand: skin's colour beside it, however much of
-// the picture's border shows it (on a table of skin's colour a hand cannot be told from the
-// table). Such a hand may hide other tiles whole, anyone's.
+// Whether a tile left unread may be half under a hand: skin's colour as wide as a tile beside it,
+// however much of the picture's border shows it (on a table of skin's colour a hand cannot be
+// told from the table). Such a hand may hide other tiles whole, anyone's.
 bool skin_beside_unread(const SkinAmongTiles& skin, const std::vector<BugsTileReading>& read) {
   std::vector<std::array<cv::Point2d, 4>> unread;
   for (const BugsTileReading& tile : read)
     if (tile.trophy ? !tile.value : !tile.species) unread.push_back(tile.polygon);
-  return skin.near(unread, 1.0);
+  return skin.may_hide_a_tile_near(unread, 1.0);
 }
 
 }  // namespace
