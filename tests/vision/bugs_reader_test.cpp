@@ -223,6 +223,21 @@ TEST(BugsReader, AnEyeLikeSpotOnAHandIsNoTilesEye) {
   EXPECT_EQ(hidden.collections_abstained, hidden.collections);
 }
 
+// A dark hand whose arm reaches in in a green sleeve (webcam picture 27 of this seed, on green and
+// white stripes): its skin touches no edge of the picture, and its nails were taken for eight eyes
+// outside every tile. Skin of another tone than the tiles' cream is no missed tile, wherever its
+// arm is; the collections far from the hand are scored.
+TEST(BugsReader, EyesOnAHandInASleeveAreNoTilesEyes) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 85, 27);
+  const nlohmann::json& hands = scene.rendered.truth["truth"]["hands"];
+  ASSERT_EQ(hands.size(), 1u);
+  ASSERT_TRUE(hands[0]["sleeved"].get<bool>());
+  EXPECT_TRUE(scene.reading.stray_eyes.empty());
+  const auto score = scene.score();
+  EXPECT_EQ(score.collections_exact, score.collections);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // A table where no tile stands out is not read as a game without tiles.
 TEST(BugsReader, APictureWithoutATileIsUnstable) {
   const cv::Mat empty_table(720, 1280, CV_8UC3, cv::Scalar(40, 70, 110));

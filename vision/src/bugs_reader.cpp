@@ -197,8 +197,10 @@ class SkinAmongTiles {
   SkinAmongTiles(const cv::Mat& bgr, const std::vector<std::array<cv::Point2d, 4>>& tiles) {
     constexpr double kFingerOfSide = 0.2;  // a finger's width, of a tile's side (45 mm)
     if (tiles.empty()) return;
+    tiles_ = tiles;
     cv::Mat small;
     cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
+    small_ = small;
     cv::Mat table(small.size(), CV_8U, 255);  // where no tile is
     for (const auto& corners : tiles) {
       side_px_ += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
@@ -295,8 +297,9 @@ class SkinAmongTiles {
     return unlike;
   }
 
-  // The regions of `mask` that touch the picture's edge and are larger than a tile and a half
-  // (an arm reaches in; a tile cut by the frame is smaller), their holes filled.
+  // The regions of `mask` larger than a tile and a half (a tile cut by the frame is smaller) that
+  // touch the picture's edge (an arm reaches in) or, their arm in a sleeve, are of another tone
+  // than the tiles' cream (tiles missed side by side are not), their holes filled.
   cv::Mat filled_regions_from_edge(const cv::Mat& mask) const {
     constexpr double kHandOfTiles = 1.5;
     std::vector<std::vector<cv::Point>> outlines;
@@ -304,12 +307,65 @@ class SkinAmongTiles {
     cv::Mat hands = cv::Mat::zeros(mask.size(), CV_8U);
     const cv::Rect inside(1, 1, mask.cols - 2, mask.rows - 2);
     for (std::size_t i = 0; i < outlines.size(); ++i) {
+      if (cv::contourArea(outlines[i]) <= kHandOfTiles * side_px_ * side_px_) continue;
       const cv::Rect box = cv::boundingRect(outlines[i]);
       const bool touches_edge = (box & inside) != box;
-      if (touches_edge && cv::contourArea(outlines[i]) > kHandOfTiles * side_px_ * side_px_)
+      if (touches_edge || unlike_cream(outlines, static_cast<int>(i)))
         cv::drawContours(hands, outlines, static_cast<int>(i), 255, cv::FILLED);
     }
     return hands;
+  }
+
+  // Whether the region outlined by `outlines[index]` is of another tone than the tiles' cream: of
+  // another chroma than theirs, or far darker than they are (a dark hand; a shade on a lit table
+  // is not as dark).
+  bool unlike_cream(const std::vector<std::vector<cv::Point>>& outlines, int index) const {
+    constexpr double kMinChromaDistance = 8;  // Cr, Cb levels, as the table's tone
+    constexpr double kDarkerThanCream = 0.4;
+    if (ycrcb_.empty()) {
+      cv::cvtColor(small_, ycrcb_, cv::COLOR_BGR2YCrCb);
+      cream_ = cream_tone();
+    }
+    cv::Mat region = cv::Mat::zeros(ycrcb_.size(), CV_8U);
+    cv::drawContours(region, outlines, index, 255, cv::FILLED);
+    const cv::Scalar tone = cv::mean(ycrcb_, region);
+    const double chroma_distance = std::hypot(tone[1] - cream_[1], tone[2] - cream_[2]);
+    return chroma_distance > kMinChromaDistance || tone[0] < kDarkerThanCream * cream_[0];
+  }
+
+  // The median Y, Cr and Cb of the tiles' rims, between their edge and their bodies.
+  cv::Scalar cream_tone() const {
+    cv::Mat rims = cv::Mat::zeros(ycrcb_.size(), CV_8U);
+    const auto fill = [&](const std::array<cv::Point2d, 4>& corners, double share, int value) {
+      std::vector<cv::Point> polygon;
+      for (const cv::Point2d& corner : grow_square(corners, 1.0, share))
+        polygon.emplace_back(corner * kScale);
+      cv::fillConvexPoly(rims, polygon, value);
+    };
+    for (const auto& corners : tiles_) {
+      fill(corners, 0.95, 255);
+      fill(corners, 0.8, 0);
+    }
+    std::array<cv::Mat, 3> planes;
+    cv::split(ycrcb_, planes);
+    return {median_of(planes[0], rims), median_of(planes[1], rims), median_of(planes[2], rims)};
+  }
+
+  // The median of the 8-bit `plane` where `mask` is set (0 where it is nowhere set).
+  static double median_of(const cv::Mat& plane, const cv::Mat& mask) {
+    const int channels[] = {0};
+    const int bins[] = {256};
+    const float range[] = {0, 256};
+    const float* ranges[] = {range};
+    cv::Mat histogram;
+    cv::calcHist(&plane, 1, channels, mask, histogram, 1, bins, ranges);
+    const double half = 0.5 * cv::sum(histogram)[0];
+    double below = 0;
+    for (int level = 0; level < 256; ++level) {
+      below += histogram.at<float>(level);
+      if (below > half) return level;
+    }
+    return 0;
   }
 
   // Skin smaller than half a tile is no hand (asked once for every question).
@@ -326,7 +382,11 @@ class SkinAmongTiles {
     });
   }
 
-  static constexpr double kScale = 0.5;  // fingers are wide enough for a halved picture
+  static constexpr double kScale = 0.5;            // fingers are wide enough for a halved picture
+  std::vector<std::array<cv::Point2d, 4>> tiles_;  // image pixels
+  cv::Mat small_;                                  // the halved picture
+  mutable cv::Mat ycrcb_;                          // of small_, when asked
+  mutable cv::Scalar cream_;                       // cream_tone(), when asked
   cv::Mat skin_;
   cv::Mat unlike_table_;             // skin whose tone is not the table's
   mutable cv::Mat hands_from_edge_;  // filled_regions_from_edge(unlike_table_), when asked
