@@ -227,16 +227,10 @@ class SkinAmongTiles {
     keep_regions_as_large_as_half_a_tile(unlike_table_);
   }
 
-  // Whether skin as large as half a tile lies within a tile's side and a half of one of `around`.
-  // Nothing is seen when more than `max_border_share` of the picture's border is of skin's colour
-  // as wide as fingers (a cloth's small dots of skin's colour do not count).
-  bool near(const std::vector<std::array<cv::Point2d, 4>>& around, double max_border_share) const {
-    if (skin_.empty() || around.empty() || border_share_ > max_border_share) return false;
-    return set_near_tiles(skin_, around, kScale, kHandReachOfSide);
-  }
-
-  // Whether skin that `near` would see is wide enough to hide a tile whole that would join
-  // `around`.
+  // Whether skin as large as half a tile, wide enough to hide a tile whole, lies where a tile
+  // hidden under it would join `around`. Nothing is seen when more than `max_border_share` of the
+  // picture's border is of skin's colour as wide as fingers (a cloth's small dots of skin's colour
+  // do not count).
   bool may_hide_a_tile_near(const std::vector<std::array<cv::Point2d, 4>>& around,
                             double max_border_share) const {
     if (skin_.empty() || around.empty() || border_share_ > max_border_share) return false;
@@ -244,15 +238,16 @@ class SkinAmongTiles {
     return hand_may_hide_a_tile_near(skin_depth_, around, kScale);
   }
 
-  // Whether `point` (image pixels) lies on a hand reaching in from the picture's edge: skin of
-  // another tone than the table's, touching the edge, larger than a tile and a half, its holes
-  // (nails, highlights) filled. No tile's eye shows there: a tile under a hand is hidden whole.
-  bool on_hand_from_edge(cv::Point2d point) const {
+  // Whether `point` (image pixels) lies on a hand: skin of another tone than the table's, larger
+  // than a tile and a half, touching the picture's edge or of another tone than the tiles' cream,
+  // its holes (nails, highlights) filled. No tile's eye shows there: a tile under a hand is hidden
+  // whole.
+  bool on_hand(cv::Point2d point) const {
     if (unlike_table_.empty()) return false;
-    if (hands_from_edge_.empty()) hands_from_edge_ = filled_regions_from_edge(unlike_table_);
+    if (hands_.empty()) hands_ = hand_regions(unlike_table_);
     const cv::Point at(point * kScale);
-    return cv::Rect(0, 0, hands_from_edge_.cols, hands_from_edge_.rows).contains(at) &&
-           hands_from_edge_.at<std::uint8_t>(at) != 0;
+    return cv::Rect(0, 0, hands_.cols, hands_.rows).contains(at) &&
+           hands_.at<std::uint8_t>(at) != 0;
   }
 
   // Whether skin of a tone other than the table's, as large as half a tile, lies within `reach`
@@ -268,7 +263,6 @@ class SkinAmongTiles {
   // Where the chroma (Cr, Cb) lies farther than a webcam's noise from the commonest one of
   // `where`: the table's own tone, as a cloth's ground outnumbers its print and a hand is small.
   static cv::Mat unlike_commonest_chroma(const cv::Mat& ycrcb, const cv::Mat& where) {
-    constexpr float kMinDistance = 8;  // Cr, Cb levels
     const int channels[] = {1, 2};
     const int bins[] = {128, 128};
     const float range[] = {0, 256};
@@ -293,14 +287,14 @@ class SkinAmongTiles {
     cv::Mat cr_squared, cb_squared;
     cv::LUT(planes[1], squared_from(table_tone.x), cr_squared);
     cv::LUT(planes[2], squared_from(table_tone.y), cb_squared);
-    cv::Mat unlike = (cr_squared + cb_squared) > kMinDistance * kMinDistance;
+    cv::Mat unlike = (cr_squared + cb_squared) > kToneDistance * kToneDistance;
     return unlike;
   }
 
   // The regions of `mask` larger than a tile and a half (a tile cut by the frame is smaller) that
   // touch the picture's edge (an arm reaches in) or, their arm in a sleeve, are of another tone
   // than the tiles' cream (tiles missed side by side are not), their holes filled.
-  cv::Mat filled_regions_from_edge(const cv::Mat& mask) const {
+  cv::Mat hand_regions(const cv::Mat& mask) const {
     constexpr double kHandOfTiles = 1.5;
     std::vector<std::vector<cv::Point>> outlines;
     cv::findContours(mask.clone(), outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
@@ -320,7 +314,6 @@ class SkinAmongTiles {
   // another chroma than theirs, or far darker than they are (a dark hand; a shade on a lit table
   // is not as dark).
   bool unlike_cream(const std::vector<std::vector<cv::Point>>& outlines, int index) const {
-    constexpr double kMinChromaDistance = 8;  // Cr, Cb levels, as the table's tone
     constexpr double kDarkerThanCream = 0.4;
     if (ycrcb_.empty()) {
       cv::cvtColor(small_, ycrcb_, cv::COLOR_BGR2YCrCb);
@@ -330,7 +323,7 @@ class SkinAmongTiles {
     cv::drawContours(region, outlines, index, 255, cv::FILLED);
     const cv::Scalar tone = cv::mean(ycrcb_, region);
     const double chroma_distance = std::hypot(tone[1] - cream_[1], tone[2] - cream_[2]);
-    return chroma_distance > kMinChromaDistance || tone[0] < kDarkerThanCream * cream_[0];
+    return chroma_distance > kToneDistance || tone[0] < kDarkerThanCream * cream_[0];
   }
 
   // The median Y, Cr and Cb of the tiles' rims, between their edge and their bodies.
@@ -382,15 +375,17 @@ class SkinAmongTiles {
     });
   }
 
-  static constexpr double kScale = 0.5;            // fingers are wide enough for a halved picture
+  static constexpr double kScale = 0.5;  // fingers are wide enough for a halved picture
+  // Tones farther apart than a webcam's noise, in Cr and Cb levels.
+  static constexpr float kToneDistance = 8;
   std::vector<std::array<cv::Point2d, 4>> tiles_;  // image pixels
   cv::Mat small_;                                  // the halved picture
   mutable cv::Mat ycrcb_;                          // of small_, when asked
   mutable cv::Scalar cream_;                       // cream_tone(), when asked
   cv::Mat skin_;
-  cv::Mat unlike_table_;             // skin whose tone is not the table's
-  mutable cv::Mat hands_from_edge_;  // filled_regions_from_edge(unlike_table_), when asked
-  mutable cv::Mat skin_depth_;       // depth_in(skin_), when asked
+  cv::Mat unlike_table_;        // skin whose tone is not the table's
+  mutable cv::Mat hands_;       // hand_regions(unlike_table_), when asked
+  mutable cv::Mat skin_depth_;  // depth_in(skin_), when asked
   double side_px_ = 0;
   double border_share_ = 0;
 };
@@ -662,7 +657,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     skin_among_read.reset();
     if (eyes.empty()) return eyes;
     skin_among_read.emplace(bgr, tile_corners);
-    std::erase_if(eyes, [&](cv::Point2d eye) { return skin_among_read->on_hand_from_edge(eye); });
+    std::erase_if(eyes, [&](cv::Point2d eye) { return skin_among_read->on_hand(eye); });
     return eyes;
   };
   strays = off_hands(std::move(strays));
