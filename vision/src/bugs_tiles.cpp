@@ -410,6 +410,7 @@ cv::Mat eye_white(const RelativeFace& face, const cv::Mat& art_area) {
 // Eyes as a row of white disks across the upper body, fitted as a whole: a blurred pupil or a
 // dim white no longer loses an eye, and eye counts whose fits come close are left unknown.
 constexpr double kEyeRadiusMm = 3.0, kPupilRadiusMm = 1.4, kPupilDropMm = 0.4;
+constexpr int kMostEyes = 3;           // a monster has one to three eyes
 constexpr double kEyeRowHalfMm = 2.5;  // the band across the eyes that is read
 constexpr double kBodyInsetMm = 1.5;   // the body's blurred edge is left out
 constexpr double kSolidWhiteMm = 1.0;  // white thinner than this is noise, not an eye
@@ -560,8 +561,8 @@ std::optional<std::pair<int, EyeFit>> clear_eye_count(const std::vector<ProfileS
                                                       std::span<const double> pitch_scales) {
   static const std::vector<std::vector<double>> shares{
       blurred_eye_share(0.3), blurred_eye_share(0.8), blurred_eye_share(1.3)};
-  std::array<EyeFit, 3> fits;
-  for (int eyes = 1; eyes <= 3; ++eyes)
+  std::array<EyeFit, kMostEyes> fits;
+  for (int eyes = 1; eyes <= kMostEyes; ++eyes)
     fits[static_cast<std::size_t>(eyes - 1)] = fit_eyes(profile, eyes, shares, pitch_scales);
   const auto best = std::min_element(fits.begin(), fits.end(), [](const auto& a, const auto& b) {
     return a.residual < b.residual;
@@ -642,10 +643,37 @@ std::optional<int> count_eye_row(const EyeRow& row, const cv::Mat& area, const c
   return eyes;
 }
 
+// The eye count read across `row`, with the eyes' centres; nullopt when no count fits clearly
+// better than the others.
+std::optional<int> eye_count_of_row(const BodyWhiteness& body, const EyeRow& row, double px_per_mm,
+                                    std::vector<cv::Point2d>& eye_centres) {
+  // The whiteness within the body first (it holds where a bright light leaves the eyes no blue),
+  // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
+  // The printed pitch first; a face resampled a little askew squeezes or stretches the row, which
+  // is tried only when the printed pitch fits no count clearly.
+  static constexpr std::array<double, 1> kPrintedPitch{1.0};
+  static constexpr std::array<double, 5> kSkewedPitches{0.85, 0.92, 1.0, 1.08, 1.15};
+  for (const std::span<const double> pitches :
+       {std::span<const double>(kPrintedPitch), std::span<const double>(kSkewedPitches)}) {
+    const std::optional<int> within =
+        count_eye_row(row, body.inner, body.white, pitches, px_per_mm, eye_centres);
+    if (within) return within;
+    eye_centres.clear();
+    const std::optional<int> beyond =
+        count_eye_row(row, body.row_area, body.eye_white, pitches, px_per_mm, eye_centres);
+    if (beyond) return beyond;
+    eye_centres.clear();
+  }
+  return std::nullopt;
+}
+
+bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
+                           double px_per_mm);
+
 // The eye count read across the row of eyes found above the centroid in direction `up`, with
 // the eyes' centres; nullopt when no count fits clearly better than the others.
-std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double px_per_mm,
-                               std::vector<cv::Point2d>& eye_centres) {
+std::optional<int> fit_eye_row(const RelativeFace& face, const BodyWhiteness& body, cv::Point2d up,
+                               double px_per_mm, std::vector<cv::Point2d>& eye_centres) {
   const cv::Point2d right(-up.y, up.x);
   // The eye row: the band above the centroid holding the most white.
   const int reach = body.inner.rows;
@@ -670,26 +698,16 @@ std::optional<int> fit_eye_row(const BodyWhiteness& body, cv::Point2d up, double
       eye_row = row;
     }
   }
-  if (glare_on_row(body, up, eye_row, band)) return std::nullopt;
-  // The whiteness within the body first (it holds where a bright light leaves the eyes no blue),
-  // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
   const EyeRow row{body.centroid, up, right, eye_row, band};
-  // The printed pitch first; a face resampled a little askew squeezes or stretches the row, which
-  // is tried only when the printed pitch fits no count clearly.
-  static constexpr std::array<double, 1> kPrintedPitch{1.0};
-  static constexpr std::array<double, 5> kSkewedPitches{0.85, 0.92, 1.0, 1.08, 1.15};
-  for (const std::span<const double> pitches :
-       {std::span<const double>(kPrintedPitch), std::span<const double>(kSkewedPitches)}) {
-    const std::optional<int> within =
-        count_eye_row(row, body.inner, body.white, pitches, px_per_mm, eye_centres);
-    if (within) return within;
+  const std::optional<int> eyes = eye_count_of_row(body, row, px_per_mm, eye_centres);
+  // Glare on the row may hide an eye, unless as many eyes as a monster has show, each with its
+  // pupil (a highlight's halo beside the glare has none).
+  if (glare_on_row(body, up, eye_row, band) &&
+      !(eyes == kMostEyes && every_eye_has_a_pupil(face, eye_centres, px_per_mm))) {
     eye_centres.clear();
-    const std::optional<int> beyond =
-        count_eye_row(row, body.row_area, body.eye_white, pitches, px_per_mm, eye_centres);
-    if (beyond) return beyond;
-    eye_centres.clear();
+    return std::nullopt;
   }
-  return std::nullopt;
+  return eyes;
 }
 
 // Reads the eye count from the body's whiteness; `eye_centres` receives where the eyes are.
@@ -730,7 +748,7 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_ma
   std::optional<int> eyes;
   for (const cv::Point2d& up : ups) {
     std::vector<cv::Point2d> centres;
-    const std::optional<int> read = fit_eye_row(body, up, px_per_mm, centres);
+    const std::optional<int> read = fit_eye_row(face, body, up, px_per_mm, centres);
     if (!read || (eyes && *eyes != *read)) {
       eye_centres.clear();
       return std::nullopt;
