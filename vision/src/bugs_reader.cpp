@@ -4,9 +4,11 @@
 #include <map>
 #include <numeric>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <sstream>
 
 #include "bugs_tiles.hpp"
+#include "vision/colour_space.hpp"
 #include "vision/frame_quality.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/working_scale.hpp"
@@ -198,10 +200,8 @@ class SkinAmongTiles {
     constexpr double kFingerOfSide = 0.2;  // a finger's width, of a tile's side (45 mm)
     if (tiles.empty()) return;
     tiles_ = tiles;
-    cv::Mat small;
-    cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
-    small_ = small;
-    cv::Mat table(small.size(), CV_8U, 255);  // where no tile is
+    cv::resize(bgr, small_, {}, kScale, kScale, cv::INTER_AREA);
+    cv::Mat table(small_.size(), CV_8U, 255);  // where no tile is
     for (const auto& corners : tiles) {
       side_px_ += cv::norm(corners[1] - corners[0]) * kScale / static_cast<double>(tiles.size());
       std::vector<cv::Point> grown;  // the tile and the blurred rim around it
@@ -209,7 +209,7 @@ class SkinAmongTiles {
         grown.emplace_back(corner * kScale);
       cv::fillConvexPoly(table, grown, 0);
     }
-    const cv::Mat any_skin = skin_colour(small, 1.0) & table;
+    const cv::Mat any_skin = skin_colour(small_, 1.0) & table;
     const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px_)));
     const cv::Mat fingers = cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger});
     cv::morphologyEx(any_skin, skin_, cv::MORPH_OPEN, fingers);
@@ -220,9 +220,8 @@ class SkinAmongTiles {
       unlike_table_ = skin_;
       return;
     }
-    cv::Mat ycrcb;
-    cv::cvtColor(small, ycrcb, cv::COLOR_BGR2YCrCb);
-    unlike_table_ = any_skin & unlike_commonest_chroma(ycrcb, table);
+    cv::cvtColor(small_, ycrcb_, cv::COLOR_BGR2YCrCb);
+    unlike_table_ = any_skin & unlike_commonest_chroma(ycrcb_, table);
     cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers);
     keep_regions_as_large_as_half_a_tile(unlike_table_);
   }
@@ -315,15 +314,14 @@ class SkinAmongTiles {
   // is not as dark).
   bool unlike_cream(const std::vector<std::vector<cv::Point>>& outlines, int index) const {
     constexpr double kDarkerThanCream = 0.4;
-    if (ycrcb_.empty()) {
-      cv::cvtColor(small_, ycrcb_, cv::COLOR_BGR2YCrCb);
-      cream_ = cream_tone();
-    }
+    if (ycrcb_.empty()) cv::cvtColor(small_, ycrcb_, cv::COLOR_BGR2YCrCb);
+    if (!cream_) cream_ = cream_tone();
     cv::Mat region = cv::Mat::zeros(ycrcb_.size(), CV_8U);
     cv::drawContours(region, outlines, index, 255, cv::FILLED);
     const cv::Scalar tone = cv::mean(ycrcb_, region);
-    const double chroma_distance = std::hypot(tone[1] - cream_[1], tone[2] - cream_[2]);
-    return chroma_distance > kToneDistance || tone[0] < kDarkerThanCream * cream_[0];
+    const cv::Scalar& cream = *cream_;
+    const double chroma_distance = std::hypot(tone[1] - cream[1], tone[2] - cream[2]);
+    return chroma_distance > kToneDistance || tone[0] < kDarkerThanCream * cream[0];
   }
 
   // The median Y, Cr and Cb of the tiles' rims, between their edge and their bodies.
@@ -339,26 +337,14 @@ class SkinAmongTiles {
       fill(corners, 0.95, 255);
       fill(corners, 0.8, 0);
     }
-    std::array<cv::Mat, 3> planes;
-    cv::split(ycrcb_, planes);
-    return {median_of(planes[0], rims), median_of(planes[1], rims), median_of(planes[2], rims)};
-  }
-
-  // The median of the 8-bit `plane` where `mask` is set (0 where it is nowhere set).
-  static double median_of(const cv::Mat& plane, const cv::Mat& mask) {
-    const int channels[] = {0};
-    const int bins[] = {256};
-    const float range[] = {0, 256};
-    const float* ranges[] = {range};
-    cv::Mat histogram;
-    cv::calcHist(&plane, 1, channels, mask, histogram, 1, bins, ranges);
-    const double half = 0.5 * cv::sum(histogram)[0];
-    double below = 0;
-    for (int level = 0; level < 256; ++level) {
-      below += histogram.at<float>(level);
-      if (below > half) return level;
-    }
-    return 0;
+    std::vector<cv::Point> rim_pixels;
+    cv::findNonZero(rims, rim_pixels);
+    if (rim_pixels.empty()) return {};
+    std::vector<cv::Vec3f> samples;
+    samples.reserve(rim_pixels.size());
+    for (const cv::Point& pixel : rim_pixels) samples.emplace_back(ycrcb_.at<cv::Vec3b>(pixel));
+    const cv::Vec3f median = channel_median(samples);
+    return {median[0], median[1], median[2]};
   }
 
   // Skin smaller than half a tile is no hand (asked once for every question).
@@ -381,7 +367,7 @@ class SkinAmongTiles {
   std::vector<std::array<cv::Point2d, 4>> tiles_;  // image pixels
   cv::Mat small_;                                  // the halved picture
   mutable cv::Mat ycrcb_;                          // of small_, when asked
-  mutable cv::Scalar cream_;                       // cream_tone(), when asked
+  mutable std::optional<cv::Scalar> cream_;        // cream_tone(), when asked
   cv::Mat skin_;
   cv::Mat unlike_table_;        // skin whose tone is not the table's
   mutable cv::Mat hands_;       // hand_regions(unlike_table_), when asked
