@@ -211,8 +211,8 @@ class SkinAmongTiles {
     }
     const cv::Mat any_skin = skin_colour(small_, 1.0) & table;
     const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px_)));
-    const cv::Mat fingers = cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger});
-    cv::morphologyEx(any_skin, skin_, cv::MORPH_OPEN, fingers);
+    fingers_ = cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger});
+    cv::morphologyEx(any_skin, skin_, cv::MORPH_OPEN, fingers_);
     border_share_ = border_share(skin_);
     keep_regions_as_large_as_half_a_tile(skin_);
     // On a table not of skin's colour, every skin is of another tone than the table's.
@@ -221,9 +221,21 @@ class SkinAmongTiles {
       return;
     }
     cv::cvtColor(small_, ycrcb_, cv::COLOR_BGR2YCrCb);
-    unlike_table_ = any_skin & unlike_commonest_chroma(ycrcb_, table);
-    cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers);
+    table_ = table;
+    chroma_unlike_table_ = unlike_commonest_chroma(ycrcb_, table);
+    unlike_table_ = any_skin & chroma_unlike_table_;
+    cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers_);
     keep_regions_as_large_as_half_a_tile(unlike_table_);
+  }
+
+  // Whether, on a table of skin's colour, something of another tone than the table's (another
+  // chroma, or far lighter or darker) reaches in from the picture's edge, as wide as fingers and as
+  // large as half a tile: an arm, bare or in a sleeve. The hand at its end may be of the table's
+  // own tone, and nothing else shows it. A tile cut by the frame counts too.
+  bool arm_reaches_in() const {
+    if (table_.empty()) return false;
+    if (!arm_reaches_in_) arm_reaches_in_ = something_reaches_in();
+    return *arm_reaches_in_;
   }
 
   // Whether skin as large as half a tile, wide enough to hide a tile whole, lies where a tile
@@ -347,6 +359,19 @@ class SkinAmongTiles {
     return {median[0], median[1], median[2]};
   }
 
+  bool something_reaches_in() const {
+    constexpr double kFarDarker = 0.6, kFarLighter = 1.5;  // than the table: beyond its shading
+    cv::Mat lightness;
+    cv::extractChannel(ycrcb_, lightness, 0);
+    const double table_lightness = median_level(lightness, table_ & ~chroma_unlike_table_);
+    cv::Mat unlike = chroma_unlike_table_ | (lightness < kFarDarker * table_lightness) |
+                     (lightness > kFarLighter * table_lightness);
+    unlike &= table_;
+    cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN, fingers_);
+    keep_regions_as_large_as_half_a_tile(unlike);
+    return border_share(unlike) > 0;
+  }
+
   // Skin smaller than half a tile is no hand (asked once for every question).
   void keep_regions_as_large_as_half_a_tile(cv::Mat& mask) const {
     cv::Mat labels, stats, centres;
@@ -369,9 +394,13 @@ class SkinAmongTiles {
   mutable cv::Mat ycrcb_;                          // of small_, when asked
   mutable std::optional<cv::Scalar> cream_;        // cream_tone(), when asked
   cv::Mat skin_;
-  cv::Mat unlike_table_;        // skin whose tone is not the table's
-  mutable cv::Mat hands_;       // hand_regions(unlike_table_), when asked
-  mutable cv::Mat skin_depth_;  // depth_in(skin_), when asked
+  cv::Mat unlike_table_;  // skin whose tone is not the table's
+  cv::Mat fingers_;       // a structuring element a finger wide
+  // On a table of skin's colour only: where no tile is, and where its chroma is not the table's.
+  cv::Mat table_, chroma_unlike_table_;
+  mutable std::optional<bool> arm_reaches_in_;  // something_reaches_in(), when asked
+  mutable cv::Mat hands_;                       // hand_regions(unlike_table_), when asked
+  mutable cv::Mat skin_depth_;                  // depth_in(skin_), when asked
   double side_px_ = 0;
   double border_share_ = 0;
 };
@@ -389,14 +418,16 @@ bool hand_among_tiles(const SkinAmongTiles& skin,
          skin.near_unlike_table(tiles, kToneReachOfSide);
 }
 
-// Whether a tile left unread may be half under a hand: skin's colour as wide as a tile beside it,
-// however much of the picture's border shows it (on a table of skin's colour a hand cannot be
-// told from the table). Such a hand may hide other tiles whole, anyone's.
+// Whether a tile left unread may be half under a hand: such a hand may hide other tiles whole,
+// anyone's. A hand is told as among the tiles, but on a table of skin's colour an arm reaching in
+// leaves every unread tile in doubt, as its hand may be of the table's own tone.
 bool skin_beside_unread(const SkinAmongTiles& skin, const std::vector<BugsTileReading>& read) {
   std::vector<std::array<cv::Point2d, 4>> unread;
   for (const BugsTileReading& tile : read)
     if (tile.trophy ? !tile.value : !tile.species) unread.push_back(tile.polygon);
-  return skin.may_hide_a_tile_near(unread, 1.0);
+  if (unread.empty()) return false;
+  return skin.arm_reaches_in() ? skin.may_hide_a_tile_near(unread, 1.0)
+                               : hand_among_tiles(skin, unread);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <opencv2/imgproc.hpp>
 
 namespace tableref::vision {
 
@@ -64,6 +65,23 @@ cv::Vec3f channel_median(const std::vector<cv::Vec3f>& samples) {
     median[c] = *middle;
   }
   return median;
+}
+
+double median_level(const cv::Mat& plane, const cv::Mat& mask) {
+  CV_Assert(plane.type() == CV_8UC1);
+  const int channels[] = {0};
+  const int bins[] = {256};
+  const float range[] = {0, 256};
+  const float* ranges[] = {range};
+  cv::Mat histogram;
+  cv::calcHist(&plane, 1, channels, mask, histogram, 1, bins, ranges);
+  const double half = cv::sum(histogram)[0] / 2;
+  double below = 0;
+  for (int level = 0; level < 256; ++level) {
+    below += histogram.at<float>(level);
+    if (below > half) return level;
+  }
+  return 0;
 }
 
 cv::Vec3f ink_lab(std::vector<cv::Vec3f> lab_samples) {

@@ -26,6 +26,9 @@ float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b);
 // The per-channel median of colour samples (not empty).
 cv::Vec3f channel_median(const std::vector<cv::Vec3f>& samples);
 
+// The median level of an 8-bit single-channel `plane` where `mask` is set; 0 where it is nowhere.
+double median_level(const cv::Mat& plane, const cv::Mat& mask);
+
 // The ink of a printed area from Lab samples of it (not empty): blur mixes in its edges, eyes
 // and shadows, all of which wash the colour out, so the more colourful half of the samples is
 // the ink itself (their per-channel median).

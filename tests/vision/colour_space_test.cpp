@@ -1,0 +1,31 @@
+#include "vision/colour_space.hpp"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/core.hpp>
+
+namespace tableref::vision {
+namespace {
+
+// A plane whose left half is dark (40) and right half light (200), with a light strip in the
+// dark half: the median follows the mask, not the whole plane.
+TEST(MedianLevel, IsTheMiddleLevelWhereTheMaskIsSet) {
+  cv::Mat plane(10, 10, CV_8U, cv::Scalar(40));
+  plane.colRange(5, 10).setTo(200);
+  plane.col(0).setTo(120);
+  cv::Mat left(plane.size(), CV_8U, cv::Scalar(0));
+  left.colRange(0, 5).setTo(255);
+  EXPECT_EQ(median_level(plane, left), 40);
+  cv::Mat right(plane.size(), CV_8U, cv::Scalar(0));
+  right.colRange(5, 10).setTo(255);
+  EXPECT_EQ(median_level(plane, right), 200);
+  EXPECT_EQ(median_level(plane, cv::Mat()), 200);  // 50 of 100 pixels at 200, the rest below
+}
+
+TEST(MedianLevel, IsZeroWhereTheMaskIsSetNowhere) {
+  const cv::Mat plane(4, 4, CV_8U, cv::Scalar(90));
+  EXPECT_EQ(median_level(plane, cv::Mat::zeros(plane.size(), CV_8U)), 0);
+}
+
+}  // namespace
+}  // namespace tableref::vision
