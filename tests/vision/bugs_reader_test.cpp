@@ -230,6 +230,14 @@ TEST(BugsReader, AnEyeLikeSpotOnAHandIsNoTilesEye) {
   EXPECT_EQ(hidden.collections_abstained, hidden.collections);
 }
 
+// The nails of a hand are no eyes: no stray eye, every collection scored.
+void expect_eyes_on_the_hand_left_out(const ReadScene& scene) {
+  EXPECT_TRUE(scene.reading.stray_eyes.empty());
+  const auto score = scene.score();
+  EXPECT_EQ(score.collections_exact, score.collections);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // A dark hand whose arm reaches in in a green sleeve (webcam picture 27 of this seed, on green and
 // white stripes): its skin touches no edge of the picture, and its nails were taken for eight eyes
 // outside every tile. Skin of another tone than the tiles' cream is no missed tile, wherever its
@@ -239,10 +247,15 @@ TEST(BugsReader, EyesOnAHandInASleeveAreNoTilesEyes) {
   const nlohmann::json& hands = scene.rendered.truth["truth"]["hands"];
   ASSERT_EQ(hands.size(), 1u);
   ASSERT_TRUE(hands[0]["sleeved"].get<bool>());
-  EXPECT_TRUE(scene.reading.stray_eyes.empty());
-  const auto score = scene.score();
-  EXPECT_EQ(score.collections_exact, score.collections);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_eyes_on_the_hand_left_out(scene);
+}
+
+// A dark hand reaching in over a light cloth dotted with orange (webcam picture 0 of this seed):
+// its chroma is the cloth's, but it is far darker, so it is a hand and its nails are no eyes.
+TEST(BugsReader, EyesOnADarkHandOnALightClothAreNoTilesEyes) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 86, 0);
+  ASSERT_EQ(scene.rendered.truth["truth"]["hands"].size(), 1u);
+  expect_eyes_on_the_hand_left_out(scene);
 }
 
 // A table where no tile stands out is not read as a game without tiles.

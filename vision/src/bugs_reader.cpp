@@ -223,7 +223,9 @@ class SkinAmongTiles {
     cv::cvtColor(small_, ycrcb_, cv::COLOR_BGR2YCrCb);
     table_ = table;
     chroma_unlike_table_ = unlike_commonest_chroma(ycrcb_, table);
-    unlike_table_ = any_skin & chroma_unlike_table_;
+    cv::extractChannel(ycrcb_, lightness_, 0);
+    table_lightness_ = median_level(lightness_, table & ~chroma_unlike_table_);
+    unlike_table_ = any_skin & (chroma_unlike_table_ | (lightness_ < kDarkHand * table_lightness_));
     cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers_);
     keep_regions_as_large_as_half_a_tile(unlike_table_);
   }
@@ -360,12 +362,11 @@ class SkinAmongTiles {
   }
 
   bool something_reaches_in() const {
-    constexpr double kFarDarker = 0.6, kFarLighter = 1.5;  // than the table: beyond its shading
-    cv::Mat lightness;
-    cv::extractChannel(ycrcb_, lightness, 0);
-    const double table_lightness = median_level(lightness, table_ & ~chroma_unlike_table_);
-    cv::Mat unlike = chroma_unlike_table_ | (lightness < kFarDarker * table_lightness) |
-                     (lightness > kFarLighter * table_lightness);
+    // Than the table: beyond its shading. Looser than a dark hand's bound, as an arm only raises
+    // doubt where a hand drops eyes.
+    constexpr double kFarDarker = 0.6, kFarLighter = 1.5;
+    cv::Mat unlike = chroma_unlike_table_ | (lightness_ < kFarDarker * table_lightness_) |
+                     (lightness_ > kFarLighter * table_lightness_);
     unlike &= table_;
     cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN, fingers_);
     keep_regions_as_large_as_half_a_tile(unlike);
@@ -394,10 +395,15 @@ class SkinAmongTiles {
   mutable cv::Mat ycrcb_;                          // of small_, when asked
   mutable std::optional<cv::Scalar> cream_;        // cream_tone(), when asked
   cv::Mat skin_;
-  cv::Mat unlike_table_;  // skin whose tone is not the table's
+  cv::Mat unlike_table_;  // skin whose tone is not the table's: another chroma, or a dark hand
   cv::Mat fingers_;       // a structuring element a finger wide
-  // On a table of skin's colour only: where no tile is, and where its chroma is not the table's.
-  cv::Mat table_, chroma_unlike_table_;
+  // On a table of skin's colour only: where no tile is, where its chroma is not the table's, and
+  // the picture's lightness (Y).
+  cv::Mat table_, chroma_unlike_table_, lightness_;
+  double table_lightness_ = 0;  // the median lightness of the table's own chroma
+  // Skin this much darker than the table is a dark hand on a light cloth, even of the cloth's
+  // chroma: the table's own shading is not that dark.
+  static constexpr double kDarkHand = 0.4;
   mutable std::optional<bool> arm_reaches_in_;  // something_reaches_in(), when asked
   mutable cv::Mat hands_;                       // hand_regions(unlike_table_), when asked
   mutable cv::Mat skin_depth_;                  // depth_in(skin_), when asked
