@@ -304,6 +304,17 @@ TEST(BugsReader, ATileOutlinedOffItsPlaceIsFittedToItsEdges) {
   expect_read_whole({{77, 46}, {79, 28}, {81, 10}});
 }
 
+// A disk outlined twice, once in its place and once wide, over its neighbour too (webcam picture 44
+// of this seed, a purple gingham): the two outlines were read as two tiles, and the collection was
+// scored a set too many. Tiles lie side by side, so outlines overlapping are one tile's.
+TEST(BugsReader, ATileOutlinedTwiceIsOneTile) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 89, 44);
+  EXPECT_EQ(scene.reading.tiles.size(), scene.rendered.truth["tiles"].size());
+  const auto score = scene.score();
+  EXPECT_EQ(score.collections_exact, score.collections);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // An outline found askew (sides a quarter longer than others) sheared a spotted disk into a
 // triangle, read whole and wrong (webcam picture 6 of seed 85, a checked cloth). A tile of its
 // neighbours' size fitted to the edges there reads a disk: where the two disagree, only what both

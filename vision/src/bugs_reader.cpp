@@ -630,6 +630,74 @@ int add_tiles_fitted_at_eyes(const cv::Mat& bgr, const std::vector<cv::Point2d>&
   return added;
 }
 
+// Tiles lie flat side by side: two outlines found overlapping by more than this share of the
+// smaller one are of one tile (outlined twice, a little off its place once), not two.
+constexpr double kOneTileOverlap = 0.25;
+
+double overlap_share(const std::array<cv::Point2d, 4>& a, const std::array<cv::Point2d, 4>& b) {
+  const std::vector<cv::Point2f> first(a.begin(), a.end()), second(b.begin(), b.end());
+  cv::Mat common;
+  const double shared = cv::intersectConvexConvex(first, second, common);
+  const double smaller = std::min(cv::contourArea(first), cv::contourArea(second));
+  return smaller > 0 ? shared / smaller : 0.0;
+}
+
+// What the tile read twice is: its one reading when both agree. When they do not, it is left
+// unread: any of the species either reading allows (a trophy's reading allows none, so its
+// collection's score is left undecided).
+void merge_readings(BugsTileReading& kept, const BugsTileReading& other) {
+  const bool agree = kept.trophy == other.trophy && kept.value == other.value &&
+                     kept.species == other.species && kept.eyes == other.eyes &&
+                     kept.shape == other.shape && kept.pattern == other.pattern;
+  if (agree) return;
+  const auto allowed = [](const BugsTileReading& tile) {
+    if (tile.trophy) return std::vector<std::string>{};
+    return tile.species ? std::vector<std::string>{*tile.species} : tile.may_be;
+  };
+  std::vector<std::string> may_be = allowed(kept);
+  const std::vector<std::string> other_may_be = allowed(other);
+  if (kept.trophy || other.trophy || may_be.empty() || other_may_be.empty()) {
+    may_be.clear();
+  } else {
+    may_be.insert(may_be.end(), other_may_be.begin(), other_may_be.end());
+    std::sort(may_be.begin(), may_be.end());
+    may_be.erase(std::unique(may_be.begin(), may_be.end()), may_be.end());
+  }
+  BugsTileReading unread;
+  unread.polygon = kept.polygon;
+  unread.center = kept.center;
+  unread.may_be = std::move(may_be);
+  kept = std::move(unread);
+}
+
+// The first pair of tiles found overlapping, when any.
+std::optional<std::pair<std::size_t, std::size_t>> overlapping_pair(
+    const std::vector<BugsTileReading>& tiles) {
+  for (std::size_t i = 0; i < tiles.size(); ++i)
+    for (std::size_t j = i + 1; j < tiles.size(); ++j)
+      if (overlap_share(tiles[i].polygon, tiles[j].polygon) > kOneTileOverlap) return {{i, j}};
+  return std::nullopt;
+}
+
+// Keeps one of each pair of tiles found overlapping, its reading merged with the other's: the one
+// whose size is nearer the tiles' median (an outline found wide may cover a neighbour too). Their
+// debug faces go with them.
+void merge_tiles_found_twice(std::vector<BugsTileReading>& tiles, std::vector<cv::Mat>& faces) {
+  std::vector<std::array<cv::Point2d, 4>> outlines;
+  for (const BugsTileReading& tile : tiles) outlines.push_back(tile.polygon);
+  const double tile_side = median_side(outlines);
+  const auto off_size = [&](const BugsTileReading& tile) {
+    return std::abs(mean_side(tile.polygon) - tile_side);
+  };
+  while (const auto pair = overlapping_pair(tiles)) {
+    auto [kept, dropped] = *pair;
+    if (off_size(tiles[dropped]) < off_size(tiles[kept])) std::swap(kept, dropped);
+    merge_readings(tiles[kept], tiles[dropped]);
+    tiles.erase(tiles.begin() + static_cast<std::ptrdiff_t>(dropped));
+    faces.erase(faces.begin() + static_cast<std::ptrdiff_t>(dropped));
+  }
+}
+
 // Puts the tiles in reading order (top to bottom, then left to right); a debug face is named
 // after its tile's place in that order, as the JSON lists them.
 void sort_tiles(std::vector<BugsTileReading>& tiles, const std::vector<cv::Mat>& debug_faces,
@@ -688,6 +756,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
                                                   tile_corners, debug_faces) > 0)
     strays = off_hands(bugs::stray_eyes(bgr, tile_corners));
   stray_stage.finish(static_cast<int>(strays.size()));
+  merge_tiles_found_twice(reading.tiles, debug_faces);
   sort_tiles(reading.tiles, debug_faces, log);
 
   StageTimer score_stage(log, "collections");
