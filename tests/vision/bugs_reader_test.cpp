@@ -315,6 +315,18 @@ TEST(BugsReader, ATileOutlinedTwiceIsOneTile) {
   EXPECT_EQ(score.collections_wrong, 0);
 }
 
+// A diamond of a green gingham's squares outlined as a tile and left unread (webcam picture 19 of
+// this seed): whatever star it might be, it counted as one tile more, and its collection was
+// scored a point short. Its rim is not the tiles' cream, so it may be no tile: its collection is in
+// doubt, and the others are scored.
+TEST(BugsReader, AnUnreadTileWhoseRimIsNotCreamDecidesNoScore) {
+  const ReadScene scene = read_scene(samples::Level::webcam, 91, 19);
+  const auto score = scene.score();
+  EXPECT_EQ(score.collections_wrong, 0);
+  EXPECT_EQ(score.collections_exact, 1);
+  EXPECT_EQ(score.collections_abstained, 2);
+}
+
 // An outline found askew (sides a quarter longer than others) sheared a spotted disk into a
 // triangle, read whole and wrong (webcam picture 6 of seed 85, a checked cloth). A tile of its
 // neighbours' size fitted to the edges there reads a disk: where the two disagree, only what both

@@ -129,6 +129,35 @@ bool set_near_tiles(const cv::Mat& mask, const std::vector<std::array<cv::Point2
   return cv::countNonZero(mask(around) & near) > 0;
 }
 
+// The rim of a tile, between its edge and its body (0.8 to 0.95 of its side), as a mask of a
+// picture of `size` scaled by `scale`.
+cv::Mat rim_mask(cv::Size size, const std::array<cv::Point2d, 4>& corners, double scale) {
+  cv::Mat rim = cv::Mat::zeros(size, CV_8U);
+  const auto fill = [&](double share, int value) {
+    std::vector<cv::Point> polygon;
+    for (const cv::Point2d& corner : grow_square(corners, 1.0, share))
+      polygon.emplace_back(corner * scale);
+    cv::fillConvexPoly(rim, polygon, value);
+  };
+  fill(0.95, 255);
+  fill(0.8, 0);
+  return rim;
+}
+
+// The tones (YCrCb) of `ycrcb` where `mask` is set.
+std::vector<cv::Vec3f> tones_under(const cv::Mat& ycrcb, const cv::Mat& mask) {
+  std::vector<cv::Point> pixels;
+  cv::findNonZero(mask, pixels);
+  std::vector<cv::Vec3f> tones;
+  tones.reserve(pixels.size());
+  for (const cv::Point& pixel : pixels) tones.emplace_back(ycrcb.at<cv::Vec3b>(pixel));
+  return tones;
+}
+
+bool unread(const BugsTileReading& tile) {
+  return tile.trophy ? !tile.value : !tile.species;
+}
+
 // Every region of `mask` with its holes (nails, highlights, a ring's shade) filled.
 cv::Mat with_holes_filled(const cv::Mat& mask) {
   std::vector<std::vector<cv::Point>> outlines;
@@ -341,22 +370,9 @@ class SkinAmongTiles {
   // The median Y, Cr and Cb of the tiles' rims, between their edge and their bodies.
   cv::Scalar cream_tone() const {
     cv::Mat rims = cv::Mat::zeros(ycrcb_.size(), CV_8U);
-    const auto fill = [&](const std::array<cv::Point2d, 4>& corners, double share, int value) {
-      std::vector<cv::Point> polygon;
-      for (const cv::Point2d& corner : grow_square(corners, 1.0, share))
-        polygon.emplace_back(corner * kScale);
-      cv::fillConvexPoly(rims, polygon, value);
-    };
-    for (const auto& corners : tiles_) {
-      fill(corners, 0.95, 255);
-      fill(corners, 0.8, 0);
-    }
-    std::vector<cv::Point> rim_pixels;
-    cv::findNonZero(rims, rim_pixels);
-    if (rim_pixels.empty()) return {};
-    std::vector<cv::Vec3f> samples;
-    samples.reserve(rim_pixels.size());
-    for (const cv::Point& pixel : rim_pixels) samples.emplace_back(ycrcb_.at<cv::Vec3b>(pixel));
+    for (const auto& corners : tiles_) rims |= rim_mask(ycrcb_.size(), corners, kScale);
+    const std::vector<cv::Vec3f> samples = tones_under(ycrcb_, rims);
+    if (samples.empty()) return {};
     const cv::Vec3f median = channel_median(samples);
     return {median[0], median[1], median[2]};
   }
@@ -428,12 +444,12 @@ bool hand_among_tiles(const SkinAmongTiles& skin,
 // anyone's. A hand is told as among the tiles, but on a table of skin's colour an arm reaching in
 // leaves every unread tile in doubt, as its hand may be of the table's own tone.
 bool skin_beside_unread(const SkinAmongTiles& skin, const std::vector<BugsTileReading>& read) {
-  std::vector<std::array<cv::Point2d, 4>> unread;
+  std::vector<std::array<cv::Point2d, 4>> unread_tiles;
   for (const BugsTileReading& tile : read)
-    if (tile.trophy ? !tile.value : !tile.species) unread.push_back(tile.polygon);
-  if (unread.empty()) return false;
-  return skin.arm_reaches_in() ? skin.may_hide_a_tile_near(unread, 1.0)
-                               : hand_among_tiles(skin, unread);
+    if (unread(tile)) unread_tiles.push_back(tile.polygon);
+  if (unread_tiles.empty()) return false;
+  return skin.arm_reaches_in() ? skin.may_hide_a_tile_near(unread_tiles, 1.0)
+                               : hand_among_tiles(skin, unread_tiles);
 }
 
 }  // namespace
@@ -698,6 +714,35 @@ void merge_tiles_found_twice(std::vector<BugsTileReading>& tiles, std::vector<cv
   }
 }
 
+// A tile's rim is the tiles' cream all round; a piece of a cloth outlined as a tile (a gingham's
+// squares) is not, nor is it read. An unread tile whose rim is less than half of the cream's tone
+// (the median of the read tiles' rims) may be no tile: what it may be decides no score. Where no
+// tile is read, no cream is known and none decides one.
+void doubt_unread_tiles_of_no_cream(const cv::Mat& bgr, std::vector<BugsTileReading>& tiles) {
+  constexpr double kScale = 0.5, kCreamRimShare = 0.5;
+  constexpr float kToneDistance = 8;  // Cr, Cb levels: a webcam's noise
+  if (std::none_of(tiles.begin(), tiles.end(), unread)) return;
+  cv::Mat small, ycrcb;
+  cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
+  cv::cvtColor(small, ycrcb, cv::COLOR_BGR2YCrCb);
+  cv::Mat read_rims = cv::Mat::zeros(ycrcb.size(), CV_8U);
+  for (const BugsTileReading& tile : tiles)
+    if (!unread(tile)) read_rims |= rim_mask(ycrcb.size(), tile.polygon, kScale);
+  const std::vector<cv::Vec3f> read_samples = tones_under(ycrcb, read_rims);
+  const cv::Vec3f cream = read_samples.empty() ? cv::Vec3f() : channel_median(read_samples);
+  const auto rim_of_cream = [&](const BugsTileReading& tile) {
+    const std::vector<cv::Vec3f> samples =
+        tones_under(ycrcb, rim_mask(ycrcb.size(), tile.polygon, kScale));
+    const auto of_cream = std::count_if(samples.begin(), samples.end(), [&](const cv::Vec3f& tone) {
+      return std::hypot(tone[1] - cream[1], tone[2] - cream[2]) <= kToneDistance;
+    });
+    return !read_samples.empty() && !samples.empty() &&
+           static_cast<double>(of_cream) >= kCreamRimShare * static_cast<double>(samples.size());
+  };
+  for (BugsTileReading& tile : tiles)
+    if (unread(tile) && !tile.trophy && !rim_of_cream(tile)) tile.may_be.clear();
+}
+
 // Puts the tiles in reading order (top to bottom, then left to right); a debug face is named
 // after its tile's place in that order, as the JSON lists them.
 void sort_tiles(std::vector<BugsTileReading>& tiles, const std::vector<cv::Mat>& debug_faces,
@@ -757,6 +802,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
     strays = off_hands(bugs::stray_eyes(bgr, tile_corners));
   stray_stage.finish(static_cast<int>(strays.size()));
   merge_tiles_found_twice(reading.tiles, debug_faces);
+  doubt_unread_tiles_of_no_cream(bgr, reading.tiles);
   sort_tiles(reading.tiles, debug_faces, log);
 
   StageTimer score_stage(log, "collections");
