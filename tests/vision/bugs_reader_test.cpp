@@ -327,6 +327,17 @@ TEST(BugsReader, AnUnreadTileWhoseRimIsNotCreamDecidesNoScore) {
   EXPECT_EQ(score.collections_abstained, 2);
 }
 
+// A highlight on a green disk's edge bit into its outline, and the disk was read whole as a drop
+// (webcam picture 24 of this seed), its collection scored wrong. Read again with the highlight
+// known, it is a disk: the two readings differ, so its shape is left unread and its collection
+// waits.
+TEST(BugsReader, GlareOnABodysEdgeLeavesItsShapeInDoubt) {
+  const auto score = score_level(samples::Level::webcam, 93, 1, 24);
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.tiles_unknown, 1);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // An outline found askew (sides a quarter longer than others) sheared a spotted disk into a
 // triangle, read whole and wrong (webcam picture 6 of seed 85, a checked cloth). A tile of its
 // neighbours' size fitted to the edges there reads a disk: where the two disagree, only what both

@@ -1762,17 +1762,24 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   // A highlight on the row of eyes passes for an eye's white: an eye counted with no pupil in
   // it may be one, and the count is read again without the highlights.
   if (tile.eyes && !every_eye_has_a_pupil(face, tile.eye_centres, px_per_mm)) tile.eyes.reset();
-  // What a face shows plainly is kept as read; what it left unread is read again without its
-  // highlights.
-  if (tile.eyes && tile.shape && tile.pattern) return tile;
+  // What a face left unread is read again without its highlights. What it read is checked
+  // against that reading too: a highlight on the body's edge bites into its outline (a disk read
+  // as a drop), so where the two readings differ, nothing is kept.
   const cv::Mat glare =
       glare_of(face, eye_white(face, disk_mask(side, px_per_mm, kArtRadiusMm)), px_per_mm);
   if (glare.empty()) return tile;
   const TileFace without_glare = read(glare);
   if (without_glare.blank) return tile;
-  if (!tile.eyes) tile.eyes = without_glare.eyes;
-  if (!tile.shape) tile.shape = without_glare.shape;
-  if (!tile.pattern) tile.pattern = without_glare.pattern;
+  const auto merged = [](auto& kept, const auto& again) {
+    if (!kept) {
+      kept = again;
+    } else if (again && *again != *kept) {
+      kept.reset();
+    }
+  };
+  merged(tile.eyes, without_glare.eyes);
+  merged(tile.shape, without_glare.shape);
+  merged(tile.pattern, without_glare.pattern);
   return tile;
 }
 
