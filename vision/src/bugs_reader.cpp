@@ -129,6 +129,12 @@ bool set_near_tiles(const cv::Mat& mask, const std::vector<std::array<cv::Point2
   return cv::countNonZero(mask(around) & near) > 0;
 }
 
+// Fingers and tiles' rims are wide enough for a halved picture.
+constexpr double kHalved = 0.5;
+
+// Tones farther apart than a webcam's noise, in Cr and Cb levels.
+constexpr float kToneDistance = 8;
+
 // The rim of a tile, between its edge and its body (0.8 to 0.95 of its side), as a mask of a
 // picture of `size` scaled by `scale`.
 cv::Mat rim_mask(cv::Size size, const std::array<cv::Point2d, 4>& corners, double scale) {
@@ -403,9 +409,7 @@ class SkinAmongTiles {
     });
   }
 
-  static constexpr double kScale = 0.5;  // fingers are wide enough for a halved picture
-  // Tones farther apart than a webcam's noise, in Cr and Cb levels.
-  static constexpr float kToneDistance = 8;
+  static constexpr double kScale = kHalved;
   std::vector<std::array<cv::Point2d, 4>> tiles_;  // image pixels
   cv::Mat small_;                                  // the halved picture
   mutable cv::Mat ycrcb_;                          // of small_, when asked
@@ -719,8 +723,7 @@ void merge_tiles_found_twice(std::vector<BugsTileReading>& tiles, std::vector<cv
 // (the median of the read tiles' rims) may be no tile: what it may be decides no score. Where no
 // tile is read, no cream is known and none decides one.
 void doubt_unread_tiles_of_no_cream(const cv::Mat& bgr, std::vector<BugsTileReading>& tiles) {
-  constexpr double kScale = 0.5, kCreamRimShare = 0.5;
-  constexpr float kToneDistance = 8;  // Cr, Cb levels: a webcam's noise
+  constexpr double kScale = kHalved, kCreamRimShare = 0.5;
   if (std::none_of(tiles.begin(), tiles.end(), unread)) return;
   cv::Mat small, ycrcb;
   cv::resize(bgr, small, {}, kScale, kScale, cv::INTER_AREA);
