@@ -135,18 +135,21 @@ constexpr double kHalved = 0.5;
 // Tones farther apart than a webcam's noise, in Cr and Cb levels.
 constexpr float kToneDistance = 8;
 
-// The rim of a tile, between its edge and its body (0.8 to 0.95 of its side), as a mask of a
-// picture of `size` scaled by `scale`.
+// Draws the rim of a tile, between its edge and its body (0.8 to 0.95 of its side), into `mask`
+// (a picture scaled by `scale`), leaving what is drawn there already.
+void draw_rim(cv::Mat& mask, const std::array<cv::Point2d, 4>& corners, double scale) {
+  std::vector<std::vector<cv::Point>> ring(2);
+  for (const cv::Point2d& corner : grow_square(corners, 1.0, 0.95))
+    ring[0].emplace_back(corner * scale);
+  for (const cv::Point2d& corner : grow_square(corners, 1.0, 0.8))
+    ring[1].emplace_back(corner * scale);
+  cv::fillPoly(mask, ring, 255);  // the inner square is the ring's hole
+}
+
+// The rim of a tile as a mask of a picture of `size` scaled by `scale`.
 cv::Mat rim_mask(cv::Size size, const std::array<cv::Point2d, 4>& corners, double scale) {
   cv::Mat rim = cv::Mat::zeros(size, CV_8U);
-  const auto fill = [&](double share, int value) {
-    std::vector<cv::Point> polygon;
-    for (const cv::Point2d& corner : grow_square(corners, 1.0, share))
-      polygon.emplace_back(corner * scale);
-    cv::fillConvexPoly(rim, polygon, value);
-  };
-  fill(0.95, 255);
-  fill(0.8, 0);
+  draw_rim(rim, corners, scale);
   return rim;
 }
 
@@ -376,7 +379,7 @@ class SkinAmongTiles {
   // The median Y, Cr and Cb of the tiles' rims, between their edge and their bodies.
   cv::Scalar cream_tone() const {
     cv::Mat rims = cv::Mat::zeros(ycrcb_.size(), CV_8U);
-    for (const auto& corners : tiles_) rims |= rim_mask(ycrcb_.size(), corners, kScale);
+    for (const auto& corners : tiles_) draw_rim(rims, corners, kScale);
     const std::vector<cv::Vec3f> samples = tones_under(ycrcb_, rims);
     if (samples.empty()) return {};
     const cv::Vec3f median = channel_median(samples);
@@ -662,32 +665,26 @@ double overlap_share(const std::array<cv::Point2d, 4>& a, const std::array<cv::P
   return smaller > 0 ? shared / smaller : 0.0;
 }
 
-// What the tile read twice is: its one reading when both agree. When they do not, it is left
-// unread: any of the species either reading allows (a trophy's reading allows none, so its
-// collection's score is left undecided).
-void merge_readings(BugsTileReading& kept, const BugsTileReading& other) {
+// What the tile read twice is: its one reading when both agree. When two monster readings
+// disagree, only the marks both read are kept; a trophy's reading against a monster's leaves it
+// unread with no species allowed, so its collection's score is left undecided.
+void merge_readings(BugsTileReading& kept, const BugsTileReading& other,
+                    const referee::BugsDeck& deck) {
   const bool agree = kept.trophy == other.trophy && kept.value == other.value &&
                      kept.species == other.species && kept.eyes == other.eyes &&
                      kept.shape == other.shape && kept.pattern == other.pattern;
   if (agree) return;
-  const auto allowed = [](const BugsTileReading& tile) {
-    if (tile.trophy) return std::vector<std::string>{};
-    return tile.species ? std::vector<std::string>{*tile.species} : tile.may_be;
-  };
-  std::vector<std::string> may_be = allowed(kept);
-  const std::vector<std::string> other_may_be = allowed(other);
-  if (kept.trophy || other.trophy || may_be.empty() || other_may_be.empty()) {
-    may_be.clear();
-  } else {
-    may_be.insert(may_be.end(), other_may_be.begin(), other_may_be.end());
-    std::sort(may_be.begin(), may_be.end());
-    may_be.erase(std::unique(may_be.begin(), may_be.end()), may_be.end());
+  if (!kept.trophy && !other.trophy) {
+    keep_what_both_read(kept, other, deck);
+    return;
   }
-  BugsTileReading unread;
-  unread.polygon = kept.polygon;
-  unread.center = kept.center;
-  unread.may_be = std::move(may_be);
-  kept = std::move(unread);
+  kept.trophy = false;
+  kept.value.reset();
+  kept.eyes.reset();
+  kept.shape.reset();
+  kept.pattern.reset();
+  kept.species.reset();
+  kept.may_be.clear();
 }
 
 // The first pair of tiles found overlapping, when any.
@@ -702,7 +699,8 @@ std::optional<std::pair<std::size_t, std::size_t>> overlapping_pair(
 // Keeps one of each pair of tiles found overlapping, its reading merged with the other's: the one
 // whose size is nearer the tiles' median (an outline found wide may cover a neighbour too). Their
 // debug faces go with them.
-void merge_tiles_found_twice(std::vector<BugsTileReading>& tiles, std::vector<cv::Mat>& faces) {
+void merge_tiles_found_twice(std::vector<BugsTileReading>& tiles, std::vector<cv::Mat>& faces,
+                             const referee::BugsDeck& deck) {
   std::vector<std::array<cv::Point2d, 4>> outlines;
   for (const BugsTileReading& tile : tiles) outlines.push_back(tile.polygon);
   const double tile_side = median_side(outlines);
@@ -712,7 +710,7 @@ void merge_tiles_found_twice(std::vector<BugsTileReading>& tiles, std::vector<cv
   while (const auto pair = overlapping_pair(tiles)) {
     auto [kept, dropped] = *pair;
     if (off_size(tiles[dropped]) < off_size(tiles[kept])) std::swap(kept, dropped);
-    merge_readings(tiles[kept], tiles[dropped]);
+    merge_readings(tiles[kept], tiles[dropped], deck);
     tiles.erase(tiles.begin() + static_cast<std::ptrdiff_t>(dropped));
     faces.erase(faces.begin() + static_cast<std::ptrdiff_t>(dropped));
   }
@@ -730,7 +728,7 @@ void doubt_unread_tiles_of_no_cream(const cv::Mat& bgr, std::vector<BugsTileRead
   cv::cvtColor(small, ycrcb, cv::COLOR_BGR2YCrCb);
   cv::Mat read_rims = cv::Mat::zeros(ycrcb.size(), CV_8U);
   for (const BugsTileReading& tile : tiles)
-    if (!unread(tile)) read_rims |= rim_mask(ycrcb.size(), tile.polygon, kScale);
+    if (!unread(tile)) draw_rim(read_rims, tile.polygon, kScale);
   const std::vector<cv::Vec3f> read_samples = tones_under(ycrcb, read_rims);
   const cv::Vec3f cream = read_samples.empty() ? cv::Vec3f() : channel_median(read_samples);
   const auto rim_of_cream = [&](const BugsTileReading& tile) {
@@ -804,7 +802,7 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
                                                   tile_corners, debug_faces) > 0)
     strays = off_hands(bugs::stray_eyes(bgr, tile_corners));
   stray_stage.finish(static_cast<int>(strays.size()));
-  merge_tiles_found_twice(reading.tiles, debug_faces);
+  merge_tiles_found_twice(reading.tiles, debug_faces, deck);
   doubt_unread_tiles_of_no_cream(bgr, reading.tiles);
   sort_tiles(reading.tiles, debug_faces, log);
 
