@@ -586,6 +586,7 @@ struct BodyWhiteness {
   cv::Mat row_area;      // where the eye row is read: the body, its eyes and the cream beside
   cv::Mat eye_white;     // eye_whiteness
   cv::Mat glare;         // highlights within the row area, when any: no eye shows there
+  cv::Mat face_glare;    // highlights anywhere on the face (the body's outline stops at them)
 };
 
 // Whether a highlight lies on the eye row: an eye under it would be lost, so nothing is counted.
@@ -643,6 +644,36 @@ std::optional<int> count_eye_row(const EyeRow& row, const cv::Mat& area, const c
   return eyes;
 }
 
+// The printed pitch of the eyes, and the pitches a face resampled a little askew gives them.
+constexpr std::array<double, 1> kPrintedPitch{1.0};
+constexpr std::array<double, 5> kSkewedPitches{0.85, 0.92, 1.0, 1.08, 1.15};
+
+// Whether `glare` covers a third of an eye's disk or more where one more eye would lie, beside
+// either end of the row `eyes` (centres in order along `right`), at any pitch the row may show:
+// such an eye would be lost. Less glare leaves most of it in sight, and it would have been read.
+bool glare_may_hide_an_eye_beside(const cv::Mat& glare, const std::vector<cv::Point2d>& eyes,
+                                  cv::Point2d right, double px_per_mm) {
+  constexpr double kHiddenShare = 1.0 / 3.0, kPitchStepMm = 0.5;
+  const double nearest_mm = kSkewedPitches.front() * eye_pitch_mm(kMostEyes);
+  const double farthest_mm = kSkewedPitches.back() * eye_pitch_mm(1);
+  const int radius = static_cast<int>(std::lround(kEyeRadiusMm * px_per_mm));
+  const cv::Rect whole(0, 0, glare.cols, glare.rows);
+  for (const auto& [end, away] : {std::pair(eyes.front(), -right), std::pair(eyes.back(), right)}) {
+    for (double pitch_mm = nearest_mm; pitch_mm <= farthest_mm; pitch_mm += kPitchStepMm) {
+      const cv::Point centre(end + away * (pitch_mm * px_per_mm));
+      const cv::Rect box(centre.x - radius, centre.y - radius, 2 * radius + 1, 2 * radius + 1);
+      cv::Mat disk = cv::Mat::zeros(box.size(), CV_8U);
+      cv::circle(disk, centre - box.tl(), radius, 255, cv::FILLED);
+      const cv::Rect seen = box & whole;
+      if (seen.empty()) continue;
+      const cv::Mat disk_seen = disk(seen - box.tl());
+      const int covered = cv::countNonZero(disk_seen & glare(seen));
+      if (covered >= kHiddenShare * cv::countNonZero(disk)) return true;
+    }
+  }
+  return false;
+}
+
 // The eye count read across `row`, with the eyes' centres; nullopt when no count fits clearly
 // better than the others.
 std::optional<int> eye_count_of_row(const BodyWhiteness& body, const EyeRow& row, double px_per_mm,
@@ -651,8 +682,6 @@ std::optional<int> eye_count_of_row(const BodyWhiteness& body, const EyeRow& row
   // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
   // The printed pitch first; a face resampled a little askew squeezes or stretches the row, which
   // is tried only when the printed pitch fits no count clearly.
-  static constexpr std::array<double, 1> kPrintedPitch{1.0};
-  static constexpr std::array<double, 5> kSkewedPitches{0.85, 0.92, 1.0, 1.08, 1.15};
   for (const std::span<const double> pitches :
        {std::span<const double>(kPrintedPitch), std::span<const double>(kSkewedPitches)}) {
     const std::optional<int> within =
@@ -669,6 +698,18 @@ std::optional<int> eye_count_of_row(const BodyWhiteness& body, const EyeRow& row
 
 bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
                            double px_per_mm);
+cv::Mat eye_marks(const RelativeFace& face, double px_per_mm);
+
+// Whether an eye (a pupil in its white) shows within `area` away from every one of `eyes`: the
+// row read is not the monster's, or not all of it.
+bool eye_off_the_row(const RelativeFace& face, const cv::Mat& area,
+                     const std::vector<cv::Point2d>& eyes, double px_per_mm) {
+  cv::Mat off_row = eye_marks(face, px_per_mm) & area;
+  for (const cv::Point2d& eye : eyes)
+    cv::circle(off_row, eye, static_cast<int>(std::lround(kEyeRadiusMm * px_per_mm)), 0,
+               cv::FILLED);
+  return cv::countNonZero(off_row) > 0;
+}
 
 // The eye count read across the row of eyes found above the centroid in direction `up`, with
 // the eyes' centres; nullopt when no count fits clearly better than the others.
@@ -700,10 +741,17 @@ std::optional<int> fit_eye_row(const RelativeFace& face, const BodyWhiteness& bo
   }
   const EyeRow row{body.centroid, up, right, eye_row, band};
   const std::optional<int> eyes = eye_count_of_row(body, row, px_per_mm, eye_centres);
-  // Glare on the row may hide an eye, unless as many eyes as a monster has show, each with its
-  // pupil (a highlight's halo beside the glare has none).
-  if (glare_on_row(body, up, eye_row, band) &&
-      !(eyes == kMostEyes && every_eye_has_a_pupil(face, eye_centres, px_per_mm))) {
+  // Glare on the row may hide an eye. The count stands when each eye shows its pupil (a
+  // highlight's halo beside the glare has none), no eye shows off the row, and no more eyes could
+  // lie under the glare: as many as a monster has show, or none is covered where one more would
+  // lie.
+  const auto no_eye_lost = [&] {
+    return eyes && every_eye_has_a_pupil(face, eye_centres, px_per_mm) &&
+           !eye_off_the_row(face, body.row_area, eye_centres, px_per_mm) &&
+           (eyes == kMostEyes ||
+            !glare_may_hide_an_eye_beside(body.face_glare, eye_centres, right, px_per_mm));
+  };
+  if (glare_on_row(body, up, eye_row, band) && !no_eye_lost()) {
     eye_centres.clear();
     return std::nullopt;
   }
@@ -724,6 +772,7 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_ma
   body.excess = cv::min(cv::max(body.excess, 0.0), 1.0);
   cv::dilate(body_mask, body.row_area, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
   if (!glare.empty()) {  // glare is no eye's white: it is left out of the row's profile
+    body.face_glare = glare;
     body.glare = glare & body.row_area;
     body.inner.setTo(0, glare);
     body.row_area.setTo(0, glare);
