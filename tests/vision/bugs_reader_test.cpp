@@ -531,6 +531,14 @@ TEST(BugsReader, SkinNarrowerThanATileBesideAnUnreadTileHidesNothing) {
   expect_no_hand_beside_the_unread_tile(read_scene(samples::Level::webcam, 85, 6), 1);
 }
 
+// Spread fingers reaching in beside the tiles (webcam 96/35, 88/20) run together on the small
+// copy the frame meter reads, where they seemed wide enough to hide a tile. Measured where they
+// show skin between them, they are not, and every collection is scored.
+TEST(BugsReader, FingersThatRunTogetherOnASmallCopyAreMeasuredApart) {
+  const auto score = score_pictures(samples::Level::webcam, {{96, 35}, {88, 20}});
+  EXPECT_EQ(score.collections_exact, score.collections);
+}
+
 // Webcam picture 25 of this seed: a wood table of skin's colour, with no arm reaching in from the
 // picture's edge. Both collections are scored: the unread tile's score is the same whatever it is.
 TEST(BugsReader, AnUnreadTileWithNoArmReachingInLeavesTheOthersScored) {

@@ -212,16 +212,15 @@ class HandsFromEdge {
     return set_near_tiles(hands_, tiles, scale_, kHandReachOfSide);
   }
 
-  // Whether one is wide enough to hide a tile whole that would join `tiles`.
-  bool may_hide_a_tile_near(const std::vector<std::array<cv::Point2d, 4>>& tiles) const {
-    if (hands_.empty() || tiles.empty()) return false;
-    if (depth_.empty()) depth_ = depth_in(hands_);
-    return hand_may_hide_a_tile_near(depth_, tiles, scale_);
+  // The hands on a small copy of the picture (fingers run together there); empty when none.
+  const cv::Mat& mask() const { return hands_; }
+
+  void write_debug_images(StageLog& log) const {
+    if (!hands_.empty()) log.debug_image("hands-from-edge", hands_);
   }
 
  private:
-  cv::Mat hands_;          // empty when none
-  mutable cv::Mat depth_;  // depth_in(hands_), when asked
+  cv::Mat hands_;  // empty when none
   double scale_ = 1;
 };
 
@@ -289,6 +288,17 @@ class SkinAmongTiles {
     return hand_may_hide_a_tile_near(skin_depth_, around, kScale);
   }
 
+  // Each pixel's depth (on the halved picture) in hands reaching in from the picture's edge,
+  // `from_edge` (a mask on a smaller copy, where fingers run together), measured where they show
+  // skin on the halved picture: the table between the fingers is left out. Empty when none.
+  cv::Mat depth_in_hands_from_edge(const cv::Mat& from_edge) const {
+    if (skin_.empty() || from_edge.empty()) return {};
+    cv::Mat hands;
+    cv::resize(from_edge, hands, skin_.size(), 0, 0, cv::INTER_NEAREST);
+    cv::dilate(hands, hands, fingers_);  // the small copy's outline may cut a fingertip off
+    return depth_in(hands & skin_);
+  }
+
   // Whether `point` (image pixels) lies on a hand: skin of another tone than the table's, larger
   // than a tile and a half, touching the picture's edge or of another tone than the tiles' cream,
   // its holes (nails, highlights) filled. No tile's eye shows there: a tile under a hand is hidden
@@ -308,6 +318,11 @@ class SkinAmongTiles {
                          double reach) const {
     if (unlike_table_.empty() || around.empty()) return false;
     return set_near_tiles(unlike_table_, around, kScale, reach);
+  }
+
+  void write_debug_images(StageLog& log) const {
+    if (!skin_.empty()) log.debug_image("skin", skin_);
+    if (!unlike_table_.empty()) log.debug_image("skin-unlike-table", unlike_table_);
   }
 
  private:
@@ -819,11 +834,18 @@ BugsReading read_bugs_pinhole(const cv::Mat& bgr, const referee::BugsDeck& deck,
   reading.stray_eyes = strays;
   if (!skin_among_read) skin_among_read.emplace(bgr, tile_corners);
   const SkinAmongTiles& skin = *skin_among_read;
+  if (log.wants_debug_images()) {
+    hands.write_debug_images(log);
+    skin.write_debug_images(log);
+  }
   // A hand hides what lies under it: the collections out of its reach are still scored.
+  const cv::Mat edge_hands_depth = skin.depth_in_hands_from_edge(hands.mask());
   for (BugsCollectionReading& collection : reading.collections) {
     std::vector<std::array<cv::Point2d, 4>> corners;
     for (const std::size_t tile : collection.tiles) corners.push_back(reading.tiles[tile].polygon);
-    collection.hand_near = hands.may_hide_a_tile_near(corners) || hand_among_tiles(skin, corners);
+    collection.hand_near = (!edge_hands_depth.empty() &&
+                            hand_may_hide_a_tile_near(edge_hands_depth, corners, kHalved)) ||
+                           hand_among_tiles(skin, corners);
     reading.hand_near = reading.hand_near || collection.hand_near;
   }
   reading.skin_beside_unread = skin_beside_unread(skin, reading.tiles);
