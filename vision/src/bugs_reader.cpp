@@ -99,9 +99,10 @@ TilesScore score_of(const std::vector<BugsTileReading>& tiles,
 constexpr double kHandReachOfSide = 1.5;
 
 // A hand hides a tile whole only where it is as wide as the tile: the tile's centre then lies
-// half a side from the hand's edge, or a little less where the skin mask frays (shade, blur).
-// Spread fingers hide nothing a collection would miss: between them the tile shows.
-constexpr double kHidingDepthOfSide = 0.35;
+// half a side from the hand's edge, or a little less where the skin mask frays (shade, blur: a
+// pixel or two of the halved picture). Spread fingers hide nothing a collection would miss:
+// between them the tile shows.
+constexpr double kHidingDepthOfSide = 0.45;
 
 // Where a hidden tile's centre would join a collection: as far as tiles link into one.
 constexpr double kHiddenTileReachOfSide = 1.9;
