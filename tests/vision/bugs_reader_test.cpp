@@ -548,6 +548,26 @@ TEST(BugsReader, FingersNarrowerThanATileBesideTheTilesHideNone) {
   EXPECT_EQ(score.collections_exact, score.collections);
 }
 
+// The hands are shown among the stages' pictures, to look at: the frame meter's hands from the
+// picture's edge, skin where no tile is, and skin of another tone than the table's.
+TEST(BugsReader, TheHandsAreAmongTheDebugImages) {
+  const auto rendered = samples::render_random(referee::Game::bugs, samples::Level::webcam,
+                                               samples::image_seed(96, 35));
+  StageLog log(true);
+  read_bugs(rendered.image_bgr, referee::builtin_bugs_deck(), {}, log);
+  const auto image_named = [&](const std::string& name) {
+    const auto& images = log.debug_images();
+    const auto found = std::find_if(images.begin(), images.end(),
+                                    [&](const DebugImage& image) { return image.name == name; });
+    return found == images.end() ? cv::Mat() : found->image;
+  };
+  for (const std::string name : {"hands-from-edge", "skin", "skin-unlike-table"}) {
+    const cv::Mat mask = image_named(name);
+    ASSERT_FALSE(mask.empty()) << name;
+    EXPECT_GT(cv::countNonZero(mask), 0) << name;
+  }
+}
+
 // Webcam picture 25 of this seed: a wood table of skin's colour, with no arm reaching in from the
 // picture's edge. Both collections are scored: the unread tile's score is the same whatever it is.
 TEST(BugsReader, AnUnreadTileWithNoArmReachingInLeavesTheOthersScored) {
