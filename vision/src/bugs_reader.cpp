@@ -216,6 +216,7 @@ class HandsFromEdge {
   // The hands on a small copy of the picture (fingers run together there); empty when none.
   const cv::Mat& mask() const { return hands_; }
 
+  // The hands' mask, to look at (`--debug`).
   void write_debug_images(StageLog& log) const {
     if (!hands_.empty()) log.debug_image("hands-from-edge", hands_);
   }
@@ -321,6 +322,7 @@ class SkinAmongTiles {
     return set_near_tiles(unlike_table_, around, kScale, reach);
   }
 
+  // The skin masks on the halved picture, to look at (`--debug`).
   void write_debug_images(StageLog& log) const {
     if (!skin_.empty()) log.debug_image("skin", skin_);
     if (!unlike_table_.empty()) log.debug_image("skin-unlike-table", unlike_table_);
