@@ -1781,6 +1781,23 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
   return tile;
 }
 
+// Whether every pixel of `glare` lies on the far side of the body of `face` from its eyes (both
+// read on it): below the line across the body's middle.
+bool glare_below_the_body(const cv::Mat& glare, const TileFace& face, double px_per_mm) {
+  if (!face.body_centre_mm || face.eye_centres.empty()) return false;
+  const cv::Point2d centre = *face.body_centre_mm * px_per_mm;
+  cv::Point2d eyes(0, 0);
+  for (const cv::Point2d& eye : face.eye_centres)
+    eyes += eye / static_cast<double>(face.eye_centres.size());
+  const cv::Point2d up = eyes - centre;
+  if (cv::norm(up) < kMinEyeRiseMm * px_per_mm) return false;
+  std::vector<cv::Point> points;
+  cv::findNonZero(glare, points);
+  return std::none_of(points.begin(), points.end(), [&](const cv::Point& point) {
+    return (cv::Point2d(point) - centre).dot(up) >= 0;
+  });
+}
+
 }  // namespace
 
 std::array<cv::Point2d, 4> recentred(const std::array<cv::Point2d, 4>& corners,
@@ -1827,6 +1844,13 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
     }
   };
   merged(tile.eyes, without_glare.eyes);
+  // A highlight on a disk's edge bites into its outline or bulges it, and the disk passes for a
+  // drop; read with the highlight known, the outline is taken across it: a disk. A drop's point is
+  // up, on its eyes' side, and may lie under a highlight there too: the disk is kept only when
+  // every highlight lies on the far side of the body from its eyes.
+  if (tile.shape == BugShape::drop && without_glare.shape == BugShape::round &&
+      glare_below_the_body(glare, without_glare, px_per_mm))
+    tile.shape = BugShape::round;
   merged(tile.shape, without_glare.shape);
   merged(tile.pattern, without_glare.pattern);
   return tile;
