@@ -38,6 +38,12 @@ evaluation::BugsScore score_level(samples::Level level, std::uint64_t run_seed, 
   return total;
 }
 
+// No tile and no collection read wrong.
+void expect_none_wrong(const evaluation::BugsScore& score) {
+  EXPECT_EQ(score.tiles_wrong, 0);
+  EXPECT_EQ(score.collections_wrong, 0);
+}
+
 // The pictures (seed, index) of `level`, scored together.
 using Pictures = std::vector<std::pair<std::uint64_t, int>>;
 evaluation::BugsScore score_pictures(samples::Level level, const Pictures& pictures) {
@@ -73,8 +79,7 @@ void expect_at_least(const evaluation::BugsScore& score, const Floor& floor) {
   EXPECT_GE(score.precision(), floor.precision);
   EXPECT_GE(score.species_accuracy(), floor.species);
   EXPECT_GE(score.collection_accuracy(), floor.collections);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
@@ -116,8 +121,7 @@ TEST(BugsReader, AShapeIsReadOnlyWhenItsPointsAndArcsAgree) {
   // The pictures where a shape was read wrong.
   const auto score =
       score_pictures(samples::Level::webcam, {{79, 28}, {79, 42}, {80, 6}, {80, 46}});
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // Every tile of these pictures is read and every collection scored: no tile left `unknown`,
@@ -168,8 +172,7 @@ TEST(BugsReader, TwoSpotsBesideWideGlareAreSpots) {
 TEST(BugsReader, GlareOnTheRowOfEyesLeavesTheCountUnknown) {
   evaluation::BugsScore score;
   for (const int index : {2, 19}) score.add(score_level(samples::Level::hard, 77, 1, index));
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
   EXPECT_GT(score.tiles_unknown, 0);  // those two tiles stay unread
 }
 
@@ -187,8 +190,7 @@ TEST(BugsReader, ThreeEyesWithTheirPupilsBesideGlareAreCounted) {
 TEST(BugsReader, AnEyeCountedOnAHighlightIsNone) {
   auto score = score_pictures(samples::Level::hard, {{79, 15}, {79, 28}, {80, 8}});
   score.add(score_level(samples::Level::webcam, 83, 1, 5));
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // A tile can still merge with the table and be missed (hard picture 27 of seed 80: tiles on a
@@ -333,9 +335,8 @@ TEST(BugsReader, AnUnreadTileWhoseRimIsNotCreamDecidesNoScore) {
 // where a drop's point would be. (In 96/24 one does, and the shape stays unread.)
 TEST(BugsReader, ADiskWithAHighlightOnItsEdgeAwayFromItsEyesIsRound) {
   const auto score = score_pictures(samples::Level::webcam, {{93, 24}, {96, 4}});
-  EXPECT_EQ(score.tiles_wrong, 0);
   EXPECT_EQ(score.tiles_unknown, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // Where the two readings name other shapes, what differs is left unread: a triangle whose corner
@@ -343,8 +344,7 @@ TEST(BugsReader, ADiskWithAHighlightOnItsEdgeAwayFromItsEyesIsRound) {
 // when that reading was kept (webcam 89/30).
 TEST(BugsReader, OtherShapesReadDifferentlyUnderAHighlightAreLeftUnread) {
   const auto score = score_level(samples::Level::webcam, 89, 1, 30);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // A highlight on the row of eyes left the count unread wherever it lay. Beside a square's two
@@ -354,8 +354,7 @@ TEST(BugsReader, OtherShapesReadDifferentlyUnderAHighlightAreLeftUnread) {
 TEST(BugsReader, GlareBesideTheRowOfEyesLeavesTheirCountRead) {
   const auto score = score_pictures(samples::Level::webcam, {{89, 13}, {92, 49}});
   EXPECT_EQ(score.tiles_unknown, 0);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // A wide highlight over a three-eyed star's middle eye left its top eye read as a row of one
@@ -363,8 +362,7 @@ TEST(BugsReader, GlareBesideTheRowOfEyesLeavesTheirCountRead) {
 // is left unread.
 TEST(BugsReader, AnEyeOffTheRowUnderGlareLeavesTheCountUnread) {
   const auto score = score_level(samples::Level::hard, 77, 1, 2);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // An outline found askew (sides a quarter longer than others) sheared a spotted disk into a
@@ -373,8 +371,7 @@ TEST(BugsReader, AnEyeOffTheRowUnderGlareLeavesTheCountUnread) {
 // read is kept, and the collection waits rather than score a wrong species.
 TEST(BugsReader, TwoOutlinesOfAnAskewTileThatDisagreeLeaveItInDoubt) {
   const auto score = score_level(samples::Level::webcam, 85, 1, 6);
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // Such an outline is kept only when it steps more strongly than the outline found, every mark is
@@ -384,8 +381,7 @@ TEST(BugsReader, TwoOutlinesOfAnAskewTileThatDisagreeLeaveItInDoubt) {
 TEST(BugsReader, AnOutlineFittedOffTheBodyIsNotKept) {
   const auto score =
       score_pictures(samples::Level::hard, {{77, 8}, {77, 10}, {77, 12}, {77, 29}, {80, 13}});
-  EXPECT_EQ(score.tiles_wrong, 0);
-  EXPECT_EQ(score.collections_wrong, 0);
+  expect_none_wrong(score);
 }
 
 // A tile whose cream no even hue of the picture matches (tinted by the cloth's print), found by no
