@@ -292,9 +292,11 @@ class SkinAmongTiles {
 
   // Each pixel's depth (on the halved picture) in hands reaching in from the picture's edge,
   // `from_edge` (a mask on a smaller copy, where fingers run together), measured where they show
-  // skin on the halved picture: the table between the fingers is left out. Empty when none.
+  // skin on the halved picture: the table between the fingers is left out. Empty when none, and
+  // where the skin itself is asked (little of the picture's border is of skin's colour): such a
+  // hand is part of that skin, and no deeper in it.
   cv::Mat depth_in_hands_from_edge(const cv::Mat& from_edge) const {
-    if (skin_.empty() || from_edge.empty()) return {};
+    if (skin_.empty() || from_edge.empty() || border_share_ <= kSkinTableBorderShare) return {};
     cv::Mat hands;
     cv::resize(from_edge, hands, skin_.size(), 0, 0, cv::INTER_NEAREST);
     cv::dilate(hands, hands, fingers_);  // the small copy's outline may cut a fingertip off
