@@ -183,6 +183,13 @@ TEST(BugsReader, ThreeEyesWithTheirPupilsBesideGlareAreCounted) {
   expect_read_whole({{82, 39}});
 }
 
+// The whites of three eyes on a light body blur into one band, which two eyes fit almost as well
+// as three (yellow stars, webcam pictures 81/35, 84/33 and 86/16; a drop, 85/12): the three
+// pupils, one in each eye fitted and none beside, confirm the count. The tiles were left unread.
+TEST(BugsReader, ARowOfEyesBlurredTogetherIsCountedByItsPupils) {
+  expect_read_whole({{81, 35}, {84, 33}, {86, 16}, {85, 12}});
+}
+
 // A highlight on the row of eyes passes for an eye: a one-eyed drop was read with three (webcam
 // picture 5 of seed 83), and two one-eyed monsters and a three-eyed one with two on hard pictures.
 // An eye counted where the face shows a highlight is none: the count is read again without it,

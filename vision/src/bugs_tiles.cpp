@@ -438,7 +438,9 @@ constexpr double kStrayMinWhite = 40;        // lowest channel, 8-bit: not a dar
 constexpr double kMaxEyeShiftMm = 1.5;       // the row's centre against the body's axis
 constexpr double kMinEyeContrast = 0.25;     // eye white above the body, in whiteness
 constexpr double kEyeFitMargin = 2.0;        // the runner-up's residual against the best one's
+constexpr double kEyeFitCloseMargin = 1.05;  // below it, no count is read even with its pupils
 constexpr double kEyeFitNoise = 0.03;        // whiteness noise allowed per sample in that margin
+constexpr double kPupilOffMm = 1.5;          // how far a fitted eye's centre may lie from its pupil
 
 cv::Mat whiteness(const RelativeFace& face) {
   std::vector<cv::Mat> ratio;
@@ -555,10 +557,17 @@ EyeFit fit_eyes(const std::vector<ProfileSample>& profile, int eyes,
   return best;
 }
 
-// The eye count whose fit to the profile is clearly the best, with that fit; nullopt when none
-// is.
-std::optional<std::pair<int, EyeFit>> clear_eye_count(const std::vector<ProfileSample>& profile,
-                                                      std::span<const double> pitch_scales) {
+// An eye count read from the row's profile: clear when it fits clearly better than every other,
+// else the best of counts that fit about as well (the pupils must then confirm it).
+struct EyeCount {
+  int eyes = 0;
+  bool clear = false;
+};
+
+// The eye count whose fit to the profile is the best, with that fit; nullopt when the eyes do not
+// stand out or another count fits almost as well.
+std::optional<std::pair<EyeCount, EyeFit>> best_eye_count(const std::vector<ProfileSample>& profile,
+                                                          std::span<const double> pitch_scales) {
   static const std::vector<std::vector<double>> shares{
       blurred_eye_share(0.3), blurred_eye_share(0.8), blurred_eye_share(1.3)};
   std::array<EyeFit, kMostEyes> fits;
@@ -572,9 +581,11 @@ std::optional<std::pair<int, EyeFit>> clear_eye_count(const std::vector<ProfileS
     if (&fit != &*best) runner_up = std::min(runner_up, fit.residual);
   }
   const double noise = kEyeFitNoise * kEyeFitNoise * static_cast<double>(profile.size());
-  if (best->contrast < kMinEyeContrast || runner_up < kEyeFitMargin * best->residual + noise)
+  if (best->contrast < kMinEyeContrast || runner_up < kEyeFitCloseMargin * best->residual + noise)
     return std::nullopt;
-  return std::pair(static_cast<int>(best - fits.begin()) + 1, *best);
+  const EyeCount count{static_cast<int>(best - fits.begin()) + 1,
+                       runner_up >= kEyeFitMargin * best->residual + noise};
+  return std::pair(count, *best);
 }
 
 // The body's whiteness, its blurred edge left out, in the units the eye row is read in.
@@ -607,11 +618,11 @@ struct EyeRow {
   int half_band_px = 0;  // the band across the eyes that is read
 };
 
-// The eye count that fits the profile of `white` across the row, read within `area`, with the
-// eyes' centres; nullopt when no count fits clearly better than the others.
-std::optional<int> count_eye_row(const EyeRow& row, const cv::Mat& area, const cv::Mat& white,
-                                 std::span<const double> pitch_scales, double px_per_mm,
-                                 std::vector<cv::Point2d>& eye_centres) {
+// The eye count that fits the profile of `white` across the row best, read within `area`, with
+// the eyes' centres; nullopt when none does.
+std::optional<EyeCount> count_eye_row(const EyeRow& row, const cv::Mat& area, const cv::Mat& white,
+                                      std::span<const double> pitch_scales, double px_per_mm,
+                                      std::vector<cv::Point2d>& eye_centres) {
   // The whiteness across the row, column by column.
   const int reach = area.rows, band = row.half_band_px;
   std::vector<double> white_sum(static_cast<std::size_t>(2 * reach + 1), 0.0);
@@ -633,15 +644,16 @@ std::optional<int> count_eye_row(const EyeRow& row, const cv::Mat& area, const c
         {(static_cast<double>(column) - reach) / px_per_mm, white_sum[column] / count[column]});
   }
   if (profile.size() < static_cast<std::size_t>(10 * px_per_mm)) return std::nullopt;
-  const auto read = clear_eye_count(profile, pitch_scales);
+  const auto read = best_eye_count(profile, pitch_scales);
   if (!read) return std::nullopt;
-  const auto& [eyes, fit] = *read;
+  const auto& [eye_count, fit] = *read;
+  const int eyes = eye_count.eyes;
   for (int eye = 0; eye < eyes; ++eye) {
     const double across_mm = (eye - (eyes - 1) / 2.0) * fit.pitch_mm + fit.shift_mm;
     eye_centres.push_back(row.centroid + row.right * (across_mm * px_per_mm) +
                           row.up * double(row.rise_px));
   }
-  return eyes;
+  return eye_count;
 }
 
 // The printed pitch of the eyes, and the pitches a face resampled a little askew gives them.
@@ -674,41 +686,79 @@ bool glare_may_hide_an_eye_beside(const cv::Mat& glare, const std::vector<cv::Po
   return false;
 }
 
-// The eye count read across `row`, with the eyes' centres; nullopt when no count fits clearly
-// better than the others.
-std::optional<int> eye_count_of_row(const BodyWhiteness& body, const EyeRow& row, double px_per_mm,
+bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
+                           double px_per_mm);
+cv::Mat eye_marks(const RelativeFace& face, double px_per_mm);
+
+// The marks of eyes (a pupil in its white) within `area` farther than `reach_mm` from every one
+// of `eyes`.
+cv::Mat eye_marks_off_the_row(const cv::Mat& marks, const cv::Mat& area,
+                              const std::vector<cv::Point2d>& eyes, double reach_mm,
+                              double px_per_mm) {
+  cv::Mat off_row = marks & area;
+  for (const cv::Point2d& eye : eyes)
+    cv::circle(off_row, eye, static_cast<int>(std::lround(reach_mm * px_per_mm)), 0, cv::FILLED);
+  return off_row;
+}
+
+// Whether an eye shows within `area` away from every one of `eyes`: the row read is not the
+// monster's, or not all of it.
+bool eye_off_the_row(const RelativeFace& face, const cv::Mat& area,
+                     const std::vector<cv::Point2d>& eyes, double px_per_mm) {
+  return cv::countNonZero(eye_marks_off_the_row(eye_marks(face, px_per_mm), area, eyes,
+                                                kEyeRadiusMm, px_per_mm)) > 0;
+}
+
+// Whether the pupils confirm a count another count fits almost as well (the whites of a row
+// blurred together): an eye's mark lies at the centre of each of `eyes` (as far off as a fitted
+// centre may lie from its pupil), and none in `area` elsewhere. Marks within the eyes' whites but
+// off their centres are a row fitted between its pupils.
+bool pupils_confirm_the_row(const RelativeFace& face, const cv::Mat& area,
+                            const std::vector<cv::Point2d>& eyes, double px_per_mm) {
+  const cv::Mat marks = eye_marks(face, px_per_mm);
+  const int reach = static_cast<int>(std::lround(kPupilOffMm * px_per_mm));
+  const bool each_marked = std::all_of(eyes.begin(), eyes.end(), [&](const cv::Point2d& eye) {
+    cv::Mat centre = cv::Mat::zeros(marks.size(), CV_8U);
+    cv::circle(centre, eye, reach, 255, cv::FILLED);
+    return cv::countNonZero(centre & marks) > 0;
+  });
+  return each_marked &&
+         cv::countNonZero(eye_marks_off_the_row(marks, area, eyes, kPupilOffMm, px_per_mm)) == 0;
+}
+
+// The eye count read across `row`, with the eyes' centres: the first clear one, else the first
+// fitted almost as well as another that the pupils confirm (where no glare lies on the row);
+// nullopt when there is none.
+std::optional<int> eye_count_of_row(const RelativeFace& face, const BodyWhiteness& body,
+                                    const EyeRow& row, bool glare_on_the_row, double px_per_mm,
                                     std::vector<cv::Point2d>& eye_centres) {
   // The whiteness within the body first (it holds where a bright light leaves the eyes no blue),
   // then the eyes' own white wherever it shows (an eye spilling over the body's edge).
   // The printed pitch first; a face resampled a little askew squeezes or stretches the row, which
   // is tried only when the printed pitch fits no count clearly.
+  std::optional<int> confirmed;
+  std::vector<cv::Point2d> confirmed_centres;
   for (const std::span<const double> pitches :
        {std::span<const double>(kPrintedPitch), std::span<const double>(kSkewedPitches)}) {
-    const std::optional<int> within =
-        count_eye_row(row, body.inner, body.white, pitches, px_per_mm, eye_centres);
-    if (within) return within;
-    eye_centres.clear();
-    const std::optional<int> beyond =
-        count_eye_row(row, body.row_area, body.eye_white, pitches, px_per_mm, eye_centres);
-    if (beyond) return beyond;
-    eye_centres.clear();
+    for (const auto& [area, white] :
+         {std::pair(&body.inner, &body.white), std::pair(&body.row_area, &body.eye_white)}) {
+      std::vector<cv::Point2d> centres;
+      const std::optional<EyeCount> read =
+          count_eye_row(row, *area, *white, pitches, px_per_mm, centres);
+      if (!read) continue;
+      if (read->clear) {
+        eye_centres = centres;
+        return read->eyes;
+      }
+      if (!confirmed && !glare_on_the_row &&
+          pupils_confirm_the_row(face, body.row_area, centres, px_per_mm)) {
+        confirmed = read->eyes;
+        confirmed_centres = centres;
+      }
+    }
   }
-  return std::nullopt;
-}
-
-bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
-                           double px_per_mm);
-cv::Mat eye_marks(const RelativeFace& face, double px_per_mm);
-
-// Whether an eye (a pupil in its white) shows within `area` away from every one of `eyes`: the
-// row read is not the monster's, or not all of it.
-bool eye_off_the_row(const RelativeFace& face, const cv::Mat& area,
-                     const std::vector<cv::Point2d>& eyes, double px_per_mm) {
-  cv::Mat off_row = eye_marks(face, px_per_mm) & area;
-  for (const cv::Point2d& eye : eyes)
-    cv::circle(off_row, eye, static_cast<int>(std::lround(kEyeRadiusMm * px_per_mm)), 0,
-               cv::FILLED);
-  return cv::countNonZero(off_row) > 0;
+  eye_centres = confirmed_centres;
+  return confirmed;
 }
 
 // The eye count read across the row of eyes found above the centroid in direction `up`, with
@@ -740,7 +790,9 @@ std::optional<int> fit_eye_row(const RelativeFace& face, const BodyWhiteness& bo
     }
   }
   const EyeRow row{body.centroid, up, right, eye_row, band};
-  const std::optional<int> eyes = eye_count_of_row(body, row, px_per_mm, eye_centres);
+  const bool on_row_glare = glare_on_row(body, up, eye_row, band);
+  const std::optional<int> eyes =
+      eye_count_of_row(face, body, row, on_row_glare, px_per_mm, eye_centres);
   // Glare on the row may hide an eye. The count stands when each eye shows its pupil (a
   // highlight's halo beside the glare has none), no eye shows off the row, and no more eyes could
   // lie under the glare: as many as a monster has show, or none is covered where one more would
@@ -751,7 +803,7 @@ std::optional<int> fit_eye_row(const RelativeFace& face, const BodyWhiteness& bo
            (eyes == kMostEyes ||
             !glare_may_hide_an_eye_beside(body.face_glare, eye_centres, right, px_per_mm));
   };
-  if (glare_on_row(body, up, eye_row, band) && !no_eye_lost()) {
+  if (on_row_glare && !no_eye_lost()) {
     eye_centres.clear();
     return std::nullopt;
   }
@@ -1646,7 +1698,6 @@ cv::Mat eye_marks(const RelativeFace& face, double px_per_mm) {
 bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
                            double px_per_mm) {
   constexpr double kPupilUnderRing = 0.9;  // a pupil's grey against its ring's
-  constexpr double kPupilOffMm = 1.5;      // how far the fitted centre may lie from the pupil
   const int reach = static_cast<int>(std::ceil((kPupilOffMm + kStrayWhiteToMm) * px_per_mm)) + 1;
   const cv::Rect whole(0, 0, face.grey.cols, face.grey.rows);
   return std::all_of(eyes.begin(), eyes.end(), [&](const cv::Point2d& eye) {
