@@ -28,12 +28,30 @@ constexpr double kMinDarkSurround = 0.6;
 constexpr double kMaxSurroundGray = 70;
 constexpr double kMinSurroundContrast = 40;
 
-bool inside_a_card(cv::Point2d point, const std::vector<std::array<cv::Point2d, 4>>& cards) {
-  return std::any_of(cards.begin(), cards.end(), [&](const std::array<cv::Point2d, 4>& card) {
-    const std::vector<cv::Point2f> polygon(card.begin(), card.end());
-    return cv::pointPolygonTest(polygon, point, true) > -2.0;
-  });
-}
+// The cards found, as polygons with their bounding boxes grown by the margin within which a dot
+// counts as a card's own.
+constexpr double kCardMarginPx = 2.0;
+struct CardPolygons {
+  explicit CardPolygons(const std::vector<std::array<cv::Point2d, 4>>& cards) {
+    for (const auto& card : cards) {
+      polygons.emplace_back(card.begin(), card.end());
+      const cv::Rect2d box = cv::boundingRect(polygons.back());
+      boxes.emplace_back(box.x - kCardMarginPx, box.y - kCardMarginPx,
+                         box.width + 2 * kCardMarginPx, box.height + 2 * kCardMarginPx);
+    }
+  }
+  // Whether `point` lies on a card or within the margin of one.
+  bool hold(cv::Point2d point) const {
+    for (std::size_t card = 0; card < polygons.size(); ++card) {
+      if (boxes[card].contains(point) &&
+          cv::pointPolygonTest(polygons[card], point, true) > -kCardMarginPx)
+        return true;
+    }
+    return false;
+  }
+  std::vector<std::vector<cv::Point2f>> polygons;
+  std::vector<cv::Rect2d> boxes;
+};
 
 struct Ring {
   double dark_share = 0;
@@ -116,8 +134,11 @@ std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr,
   const double min_area = std::numbers::pi * std::pow(0.8 * radius_mm * low_scale / downscale, 2);
   const double max_area = std::numbers::pi * std::pow(1.2 * radius_mm * high_scale / downscale, 2);
 
+  // Block-based labelling: the same components, in half the time of the default on one core.
   cv::Mat labels, stats, centroids;
-  const int count = cv::connectedComponentsWithStats(saturated, labels, stats, centroids, 8);
+  const int count = cv::connectedComponentsWithStats(saturated, labels, stats, centroids, 8, CV_32S,
+                                                     cv::CCL_BBDT);
+  const CardPolygons card_polygons(cards);
   std::vector<cv::Point2d> orphans;
   for (int label = 1; label < count; ++label) {
     const double area = stats.at<int>(label, cv::CC_STAT_AREA);
@@ -131,7 +152,7 @@ std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr,
     const cv::Point2d centre(centroids.at<double>(label, 0), centroids.at<double>(label, 1));
     const cv::Point2d in_image =
         (centre + cv::Point2d(0.5, 0.5)) * downscale - cv::Point2d(0.5, 0.5);
-    if (inside_a_card(in_image, cards)) continue;
+    if (card_polygons.hold(in_image)) continue;
     const double radius = std::sqrt(area / std::numbers::pi);
     const Ring ring = ring_around(gray, centre, 1.5 * radius, 1.9 * radius);
     if (ring.dark_share < kMinDarkSurround) continue;
