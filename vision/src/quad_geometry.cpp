@@ -7,13 +7,15 @@
 namespace tableref::vision {
 
 std::vector<std::vector<cv::Point>> component_outlines(const cv::Mat& mask) {
+  // Every border, listed without a hierarchy: on a light, speckled table the table's component
+  // has tens of thousands of holes, and linking them into one (RETR_CCOMP) cost three times as
+  // much as tracing them. Outer borders are told from holes by their turn: their signed area is
+  // negative. A border enclosing nothing (a line one pixel wide) is no component's face.
   std::vector<std::vector<cv::Point>> contours;
-  std::vector<cv::Vec4i> hierarchy;
-  // CCOMP lists every outer boundary, nested or not, at its top level.
-  cv::findContours(mask, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
+  cv::findContours(mask, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE);
   std::vector<std::vector<cv::Point>> outlines;
-  for (std::size_t i = 0; i < contours.size(); ++i) {
-    if (hierarchy[i][3] < 0) outlines.push_back(std::move(contours[i]));
+  for (std::vector<cv::Point>& contour : contours) {
+    if (cv::contourArea(contour, true) < 0) outlines.push_back(std::move(contour));
   }
   return outlines;
 }
