@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <iostream>
+#include <opencv2/imgproc.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -208,6 +209,30 @@ TEST(BugsReader, ATileLostInTheTableMakesThePictureUnstable) {
   EXPECT_LT(score.recall(), 1.0);  // this picture does lose a tile in the table
   EXPECT_EQ(score.collections_wrong, 0);
   EXPECT_EQ(score.collections_exact, 0);
+}
+
+// The JSON says where the eyes outside every tile lie: each on a tile of the truth that no tile
+// read stands for (the tile lost in the table of hard picture 80/27).
+TEST(BugsReader, TheEyesOutsideEveryTileAreInTheJson) {
+  const ReadScene scene = read_scene(samples::Level::hard, 80, 27);
+  const nlohmann::json fields = bugs_fields(scene.reading);
+  ASSERT_TRUE(fields.contains("stray_eyes"));
+  ASSERT_FALSE(fields["stray_eyes"].empty());
+  const auto point = [](const nlohmann::json& xy) {
+    return cv::Point2d(xy[0].get<double>(), xy[1].get<double>());
+  };
+  for (const nlohmann::json& eye : fields["stray_eyes"]) {
+    const auto& truth_tiles = scene.rendered.truth["tiles"];
+    const auto lost = std::find_if(truth_tiles.begin(), truth_tiles.end(), [&](const auto& tile) {
+      std::vector<cv::Point2f> polygon;
+      for (const nlohmann::json& corner : tile["polygon"]) polygon.emplace_back(point(corner));
+      return cv::pointPolygonTest(polygon, point(eye), false) >= 0;
+    });
+    ASSERT_NE(lost, truth_tiles.end()) << "an eye outside every tile of the truth";
+    const cv::Point2d lost_centre = point((*lost)["center"]);
+    for (const BugsTileReading& tile : scene.reading.tiles)
+      EXPECT_GT(cv::norm(tile.center - lost_centre), 30.0) << "the tile was found after all";
+  }
 }
 
 // Light grey and striped cloths as bright as the tiles' cream: the faces are found by their

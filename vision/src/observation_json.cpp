@@ -131,6 +131,11 @@ nlohmann::json bugs_fields(const BugsReading& reading) {
                            {"score", referee::bugs::to_json(reading.score)},
                            {"players", std::move(players)}};
   if (!reading.doubts.empty()) fields["doubts"] = reading.doubts;
+  if (!reading.stray_eyes.empty()) {
+    nlohmann::json eyes = nlohmann::json::array();
+    for (const cv::Point2d& eye : reading.stray_eyes) eyes.push_back(point_json(eye));
+    fields["stray_eyes"] = std::move(eyes);
+  }
   return fields;
 }
 
