@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <opencv2/imgproc.hpp>
+#include <vector>
 
 namespace tableref::vision {
 namespace {
@@ -19,6 +22,24 @@ std::vector<cv::Point> square_outline_with(const cv::Rect& leak) {
   const auto outlines = component_outlines(mask);
   EXPECT_EQ(outlines.size(), 1u);
   return outlines.front();
+}
+
+// A light table is one component whose holes are the cards' borders and the print's specks; a
+// card's face lies in such a hole. Every component's outer border is listed, nested ones
+// included, and no hole's.
+TEST(ComponentOutlines, ListEveryOuterBorderNestedOrNotAndNoHole) {
+  cv::Mat mask(300, 400, CV_8U, cv::Scalar(255));                  // the table
+  cv::rectangle(mask, cv::Rect(50, 50, 120, 120), 0, cv::FILLED);  // a card's dark border
+  cv::rectangle(mask, cv::Rect(70, 70, 80, 80), 255, cv::FILLED);  // its face, in that hole
+  cv::rectangle(mask, cv::Rect(100, 100, 20, 20), 0, cv::FILLED);  // a monster: the face's hole
+  for (int x = 220; x < 380; x += 8) mask.at<std::uint8_t>(200, x) = 0;  // specks: one-pixel holes
+  const auto outlines = component_outlines(mask);
+  ASSERT_EQ(outlines.size(), 2u);  // the table's outer border and the face's
+  std::vector<double> areas;
+  for (const auto& outline : outlines) areas.push_back(cv::contourArea(outline));
+  std::sort(areas.begin(), areas.end());
+  EXPECT_NEAR(areas[0], 79.0 * 79.0, 1.0);    // the face, 80 px a side, between pixel centres
+  EXPECT_NEAR(areas[1], 399.0 * 299.0, 1.0);  // the table
 }
 
 TEST(RefineCorners, ASideIsFittedToItsEdgeNotToTableLeakingIntoTheMask) {

@@ -10,7 +10,8 @@
 namespace tableref::vision {
 
 // The outer boundary of every component of a binary mask, nested components included (a card's
-// face lies in a hole of the table's component).
+// face lies in a hole of the table's component); no hole's boundary. A component that encloses no
+// area (a line one pixel wide) has none.
 std::vector<std::vector<cv::Point>> component_outlines(const cv::Mat& mask);
 
 // Four corners of the outline's convex hull, when it simplifies to a quadrilateral.
