@@ -125,6 +125,14 @@ TEST(BugsReader, AShapeIsReadOnlyWhenItsPointsAndArcsAgree) {
   expect_none_wrong(score);
 }
 
+// Every tile of these webcam pictures is read: none left `unknown`, and no tile or collection
+// wrong.
+void expect_every_tile_read(const Pictures& pictures) {
+  const auto score = score_pictures(samples::Level::webcam, pictures);
+  EXPECT_EQ(score.tiles_unknown, 0);
+  expect_none_wrong(score);
+}
+
 // Every tile of these pictures is read and every collection scored: no tile left `unknown`,
 // none wrong.
 void expect_read_whole(const Pictures& pictures) {
@@ -366,9 +374,7 @@ TEST(BugsReader, AnUnreadTileWhoseRimIsNotCreamDecidesNoScore) {
 // outline is taken across it: a disk, kept as no highlight lies on the eyes' side of the body,
 // where a drop's point would be. (In 96/24 one does, and the shape stays unread.)
 TEST(BugsReader, ADiskWithAHighlightOnItsEdgeAwayFromItsEyesIsRound) {
-  const auto score = score_pictures(samples::Level::webcam, {{93, 24}, {96, 4}});
-  EXPECT_EQ(score.tiles_unknown, 0);
-  expect_none_wrong(score);
+  expect_every_tile_read({{93, 24}, {96, 4}});
 }
 
 // Where the two readings name other shapes, what differs is left unread: a triangle whose corner
@@ -384,9 +390,7 @@ TEST(BugsReader, OtherShapesReadDifferentlyUnderAHighlightAreLeftUnread) {
 // too little of where one more eye would lie to hide it: each eye shows its pupil, and the count
 // is read.
 TEST(BugsReader, GlareBesideTheRowOfEyesLeavesTheirCountRead) {
-  const auto score = score_pictures(samples::Level::webcam, {{89, 13}, {92, 49}});
-  EXPECT_EQ(score.tiles_unknown, 0);
-  expect_none_wrong(score);
+  expect_every_tile_read({{89, 13}, {92, 49}});
 }
 
 // A wide highlight over a three-eyed star's middle eye left its top eye read as a row of one

@@ -713,14 +713,18 @@ bool eye_off_the_row(const RelativeFace& face, const cv::Mat& area,
 // blurred together): an eye's mark lies at the centre of each of `eyes` (as far off as a fitted
 // centre may lie from its pupil), and none in `area` elsewhere. Marks within the eyes' whites but
 // off their centres are a row fitted between its pupils.
-bool pupils_confirm_the_row(const RelativeFace& face, const cv::Mat& area,
+bool pupils_confirm_the_row(const cv::Mat& marks, const cv::Mat& area,
                             const std::vector<cv::Point2d>& eyes, double px_per_mm) {
-  const cv::Mat marks = eye_marks(face, px_per_mm);
   const int reach = static_cast<int>(std::lround(kPupilOffMm * px_per_mm));
   const bool each_marked = std::all_of(eyes.begin(), eyes.end(), [&](const cv::Point2d& eye) {
-    cv::Mat centre = cv::Mat::zeros(marks.size(), CV_8U);
-    cv::circle(centre, eye, reach, 255, cv::FILLED);
-    return cv::countNonZero(centre & marks) > 0;
+    const cv::Point centre(cvRound(eye.x), cvRound(eye.y));
+    const cv::Rect box =
+        cv::Rect(centre.x - reach, centre.y - reach, 2 * reach + 1, 2 * reach + 1) &
+        cv::Rect(0, 0, marks.cols, marks.rows);
+    if (box.empty()) return false;
+    cv::Mat disk = cv::Mat::zeros(box.size(), CV_8U);
+    cv::circle(disk, centre - box.tl(), reach, 255, cv::FILLED);
+    return cv::countNonZero(disk & marks(box)) > 0;
   });
   return each_marked &&
          cv::countNonZero(eye_marks_off_the_row(marks, area, eyes, kPupilOffMm, px_per_mm)) == 0;
@@ -738,6 +742,7 @@ std::optional<int> eye_count_of_row(const RelativeFace& face, const BodyWhitenes
   // is tried only when the printed pitch fits no count clearly.
   std::optional<int> confirmed;
   std::vector<cv::Point2d> confirmed_centres;
+  std::optional<cv::Mat> marks;  // the face's eye marks, found once for every count asked
   for (const std::span<const double> pitches :
        {std::span<const double>(kPrintedPitch), std::span<const double>(kSkewedPitches)}) {
     for (const auto& [area, white] :
@@ -750,8 +755,9 @@ std::optional<int> eye_count_of_row(const RelativeFace& face, const BodyWhitenes
         eye_centres = centres;
         return read->eyes;
       }
-      if (!confirmed && !glare_on_the_row &&
-          pupils_confirm_the_row(face, body.row_area, centres, px_per_mm)) {
+      if (confirmed || glare_on_the_row) continue;
+      if (!marks) marks = eye_marks(face, px_per_mm);
+      if (pupils_confirm_the_row(*marks, body.row_area, centres, px_per_mm)) {
         confirmed = read->eyes;
         confirmed_centres = centres;
       }
