@@ -1289,16 +1289,14 @@ void drop_outlines_spanning_several_tiles(std::vector<FoundTile>& found) {
 std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& params,
                                   StageLog& log) {
   StageTimer white_stage(log, "local white");
-  const cv::Mat relative = relative_luminance(bgr, params.white_downscale);
+  const RelativeLuminance relative(bgr, params.white_downscale);
   white_stage.finish();
   TileCollector collector(bgr, params);
   for (const int erosion_px : {0, params.parting_erosion_px}) {
     for (const double threshold : params.face_thresholds) {
       StageTimer stage(log, "face mask " + std::to_string(threshold).substr(0, 4) + " eroded " +
                                 std::to_string(erosion_px));
-      cv::Mat mask;
-      cv::threshold(relative, mask, threshold, 255, cv::THRESH_BINARY);
-      mask.convertTo(mask, CV_8U);
+      const cv::Mat mask = relative.above(threshold);
       if (erosion_px == 0)
         log.debug_image("face-mask-" + std::to_string(threshold).substr(0, 4), mask);
       stage.finish(collector.add_opened_faces(mask, erosion_px));
@@ -1311,7 +1309,7 @@ std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& pa
 
   StageTimer hue_stage(log, "face hues");
   hue_stage.finish(
-      add_faces_by_hue(collector, bgr, relative, {0, 0}, kPictureHueSearch, params, &log));
+      add_faces_by_hue(collector, bgr, relative.ratios(), {0, 0}, kPictureHueSearch, params, &log));
   std::vector<FoundTile> found = collector.take_new();
   drop_outlines_spanning_several_tiles(found);
   return found;
@@ -1337,8 +1335,8 @@ std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv:
         cv::Rect(cvRound(eye.x) - reach, cvRound(eye.y) - reach, 2 * reach, 2 * reach) & picture;
     if (area.width < 16 || area.height < 16) continue;
     const cv::Mat part = bgr(area);
-    add_faces_by_hue(collector, part, relative_luminance(part, params.white_downscale), area.tl(),
-                     kNearHueSearch, params, nullptr);
+    add_faces_by_hue(collector, part, RelativeLuminance(part, params.white_downscale).ratios(),
+                     area.tl(), kNearHueSearch, params, nullptr);
   }
   return collector.take_new();
 }

@@ -17,10 +17,8 @@ double distance(const cv::Point2d& a, const cv::Point2d& b) {
 }
 
 // The face components: bright relative to their surroundings, thin bridges cut.
-cv::Mat face_mask(const cv::Mat& relative, double threshold) {
-  cv::Mat mask;
-  cv::threshold(relative, mask, threshold, 255, cv::THRESH_BINARY);
-  mask.convertTo(mask, CV_8U);
+cv::Mat face_mask(const RelativeLuminance& relative, double threshold) {
+  cv::Mat mask = relative.above(threshold);
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
   return mask;
@@ -82,27 +80,46 @@ std::array<cv::Point2d, 4> canonical_corner_order(std::array<cv::Point2d, 4> cor
   return corners;
 }
 
-cv::Mat relative_luminance(const cv::Mat& bgr, int downscale) {
-  cv::Mat gray;
-  cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+RelativeLuminance::RelativeLuminance(const cv::Mat& bgr, int downscale) {
+  cv::cvtColor(bgr, gray_, cv::COLOR_BGR2GRAY);
   // Max-pool to a smaller image: a block's brightest pixel is the face wherever a face shows,
   // however many monsters and holes the block also holds.
   cv::Mat pooled;
-  cv::dilate(gray, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
+  cv::dilate(gray_, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
   cv::Mat small;
   cv::resize(pooled, small,
-             cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)), 0, 0,
-             cv::INTER_NEAREST);
+             cv::Size(std::max(1, gray_.cols / downscale), std::max(1, gray_.rows / downscale)), 0,
+             0, cv::INTER_NEAREST);
   // Opening removes what is bright but small (eyes, specks) from the local white; dilation then
   // lends each dark surface the white of the surfaces beside it.
   cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
   cv::GaussianBlur(small, small, {0, 0}, 1.0);
-  cv::Mat white;
-  cv::resize(small, white, gray.size(), 0, 0, cv::INTER_LINEAR);
+  cv::resize(small, white_, gray_.size(), 0, 0, cv::INTER_LINEAR);
+}
+
+cv::Mat RelativeLuminance::above(double ratio) const {
+  // The brightest grey level each white level does not exceed `ratio` with, divided as ratios()
+  // divides and compared as cv::threshold compares a CV_32F picture.
+  const auto cut = static_cast<float>(ratio);
+  cv::Mat brightest_below(1, 256, CV_8U);
+  for (int white = 0; white < 256; ++white) {
+    const auto divisor = static_cast<float>(std::max(white, 1));
+    int level = std::clamp(static_cast<int>(cut * divisor), 0, 255);
+    while (level < 255 && static_cast<float>(level + 1) / divisor <= cut) ++level;
+    while (level > 0 && static_cast<float>(level) / divisor > cut) --level;
+    brightest_below.at<std::uint8_t>(white) = static_cast<std::uint8_t>(level);
+  }
+  cv::Mat cuts, mask;
+  cv::LUT(white_, brightest_below, cuts);
+  cv::compare(gray_, cuts, mask, cv::CMP_GT);
+  return mask;
+}
+
+cv::Mat RelativeLuminance::ratios() const {
   cv::Mat gray_f, white_f, relative;
-  gray.convertTo(gray_f, CV_32F);
-  white.convertTo(white_f, CV_32F);
+  gray_.convertTo(gray_f, CV_32F);
+  white_.convertTo(white_f, CV_32F);
   cv::max(white_f, 1.0, white_f);
   cv::divide(gray_f, white_f, relative);
   return relative;
@@ -154,7 +171,7 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
                                                     const SquareCardDetectorParams& params,
                                                     StageLog& log) {
   StageTimer white_stage(log, "local white");
-  const cv::Mat relative = relative_luminance(bgr, params.white_downscale);
+  const RelativeLuminance relative(bgr, params.white_downscale);
   white_stage.finish();
 
   const double max_side_px = params.max_side_fraction * std::min(bgr.cols, bgr.rows);

@@ -33,9 +33,22 @@ struct DetectedSquareCard {
   double fill = 0;  // how square the face component was (1 = perfect)
 };
 
-// The luminance of each pixel divided by the local white (the brightest nearby surface):
-// independent of illumination fall-off and of the light's colour.
-cv::Mat relative_luminance(const cv::Mat& bgr, int downscale);
+// The luminance of each pixel against the local white (the brightest nearby surface, estimated
+// on a picture `downscale` times smaller): independent of illumination fall-off and of the
+// light's colour.
+class RelativeLuminance {
+ public:
+  RelativeLuminance(const cv::Mat& bgr, int downscale);
+  // CV_8U, 255 where the luminance is above `ratio` times the local white. Compared in whole
+  // grey levels, with each white level's cut looked up: the same mask as ratios() > ratio, at a
+  // fraction of its cost.
+  cv::Mat above(double ratio) const;
+  // CV_32F, each pixel's luminance divided by its local white (at least 1).
+  cv::Mat ratios() const;
+
+ private:
+  cv::Mat gray_, white_;
+};
 
 std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const SquareCardSpec& spec,
                                                     const SquareCardDetectorParams& params,
