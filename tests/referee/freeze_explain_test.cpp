@@ -26,6 +26,25 @@ TEST(FreezeExplain, ASingleCardIsExplainedByOneCard) {
   EXPECT_EQ(found.front().top_first.size(), 1u);
 }
 
+// components.md: the deck's cards have 3 to 5 holes each.
+TEST(FreezeExplain, TheTableShowsThroughAtMostFivePositionsOfAStack) {
+  const FreezeDeck& deck = builtin_freeze_deck();
+  EXPECT_EQ(most_table_positions(deck), 5);
+  std::mt19937 random(11);
+  for (int trial = 0; trial < 50; ++trial) {
+    std::array<PlacedCard, 2> stack;
+    for (PlacedCard& card : stack) {
+      card = {&deck.cards[random() % deck.cards.size()],
+              placement_from_index(static_cast<int>(random() % 8))};
+    }
+    EXPECT_LE(table_positions(view_of(show_stack(stack))), 5);
+  }
+  View table;
+  table.fill(ViewCell::empty());
+  table[4] = ViewCell::unknown();
+  EXPECT_EQ(table_positions(table), 8);
+}
+
 TEST(FreezeExplain, RandomThreeCardStacksAreExplainedByAtMostThreeCards) {
   const FreezeDeck& deck = builtin_freeze_deck();
   std::mt19937 random(7);

@@ -227,6 +227,17 @@ TEST(FreezeReader, ACardSlidFarShowsItsMonstersAndIsNotAligned) {
   EXPECT_EQ(score.aligned_right, score.scored_stacks());
 }
 
+// Webcam scene 0 of seed 501: a gingham cloth whose light squares, framed by darker ones, are
+// about 50 px across beside three stacks. No card of the deck shows the table at every position.
+TEST(FreezeReader, TheLightSquaresOfAChequeredClothAreNoStacks) {
+  const auto rendered = samples::render_random(referee::Game::freeze, samples::Level::webcam,
+                                               samples::image_seed(501, 0));
+  const evaluation::FreezeScore score = read_and_score(rendered, 0);
+  EXPECT_EQ(score.true_stacks, 3);
+  EXPECT_EQ(score.matched_stacks, 3);
+  EXPECT_EQ(score.found_stacks, 3);
+}
+
 TEST(FreezeReader, AnEmptyTableHasNoStacks) {
   const cv::Mat table(720, 1280, CV_8UC3, cv::Scalar(60, 90, 130));
   StageLog log;

@@ -731,15 +731,20 @@ FreezeReading read_freeze_pinhole(const cv::Mat& bgr, const referee::FreezeDeck&
   const auto cards =
       detect_square_cards(bgr, SquareCardSpec{kCardSideMm, kBorderMm}, params.detector, log);
   StageTimer cells_stage(log, "cells");
+  // A light square of a chequered cloth, framed by its darker neighbours, looks like a card's
+  // face; every card of the deck shows monsters at most of its positions.
+  const int most_table = referee::freeze::most_table_positions(deck);
   int unknown = 0;
   for (const DetectedSquareCard& card : cards) {
-    reading.stacks.push_back(read_stack(bgr, card, deck, references, params));
-    for (const ViewCell& cell : reading.stacks.back().cells) {
+    FreezeStackReading stack = read_stack(bgr, card, deck, references, params);
+    if (referee::freeze::table_positions(stack.cells) > most_table) continue;
+    for (const ViewCell& cell : stack.cells)
       unknown += cell.kind == ViewCell::Kind::unknown ? 1 : 0;
-    }
+    reading.stacks.push_back(std::move(stack));
   }
-  cells_stage.finish(static_cast<int>(9 * cards.size()));
-  reading.unstable = !cards.empty() && unknown * 3 > static_cast<int>(9 * cards.size());
+  cells_stage.finish(static_cast<int>(9 * reading.stacks.size()));
+  const auto positions = static_cast<int>(9 * reading.stacks.size());
+  reading.unstable = positions > 0 && unknown * 3 > positions;
   return reading;
 }
 

@@ -92,6 +92,21 @@ std::vector<StackExplanation> fewest_card_explanations(const FreezeDeck& deck, c
   return {};
 }
 
+int most_table_positions(const FreezeDeck& deck) {
+  int most = 0;
+  for (const FreezeCard& card : deck.cards) {
+    const auto holes = std::count(card.front.begin(), card.front.end(), std::nullopt);
+    most = std::max(most, static_cast<int>(holes));
+  }
+  return most;
+}
+
+int table_positions(const View& view) {
+  return static_cast<int>(std::count_if(view.begin(), view.end(), [](const ViewCell& cell) {
+    return cell.kind == ViewCell::Kind::empty;
+  }));
+}
+
 std::vector<Colour> readable_line_colours(const View& view) {
   Shown shown;
   for (std::size_t i = 0; i < 9; ++i) {

@@ -33,6 +33,13 @@ struct StackExplanation {
 std::vector<StackExplanation> fewest_card_explanations(const FreezeDeck& deck, const View& view,
                                                        int max_cards = 3, std::size_t limit = 16);
 
+// The most positions at which the table can show through a stack of the deck: where its top
+// card has a hole, at most. A square showing the table at more positions is no stack of the deck.
+int most_table_positions(const FreezeDeck& deck);
+
+// The positions of `view` that show the table.
+int table_positions(const View& view);
+
 // The colours with a full line of three among the readable positions.
 std::vector<Colour> readable_line_colours(const View& view);
 
