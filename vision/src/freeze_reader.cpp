@@ -732,7 +732,7 @@ FreezeReading read_freeze_pinhole(const cv::Mat& bgr, const referee::FreezeDeck&
       detect_square_cards(bgr, SquareCardSpec{kCardSideMm, kBorderMm}, params.detector, log);
   StageTimer cells_stage(log, "cells");
   // A light square of a chequered cloth, framed by its darker neighbours, looks like a card's
-  // face; every card of the deck shows monsters at most of its positions.
+  // face; a stack shows the table only through its top card's holes.
   const int most_table = referee::freeze::most_table_positions(deck);
   int unknown = 0;
   for (const DetectedSquareCard& card : cards) {

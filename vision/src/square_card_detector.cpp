@@ -99,8 +99,8 @@ RelativeLuminance::RelativeLuminance(const cv::Mat& bgr, int downscale) {
 }
 
 cv::Mat RelativeLuminance::above(double ratio) const {
-  // The brightest grey level each white level does not exceed `ratio` with, divided as ratios()
-  // divides and compared as cv::threshold compares a CV_32F picture.
+  // For each white level, the brightest grey level whose ratio to it is not above `ratio`: the
+  // ratio divided as ratios() divides and compared as cv::threshold compares a CV_32F picture.
   const auto cut = static_cast<float>(ratio);
   cv::Mat brightest_below(1, 256, CV_8U);
   for (int white = 0; white < 256; ++white) {

@@ -39,9 +39,9 @@ struct DetectedSquareCard {
 class RelativeLuminance {
  public:
   RelativeLuminance(const cv::Mat& bgr, int downscale);
-  // CV_8U, 255 where the luminance is above `ratio` times the local white. Compared in whole
-  // grey levels, with each white level's cut looked up: the same mask as ratios() > ratio, at a
-  // fraction of its cost.
+  // CV_8U, 255 where the luminance is above `ratio` (at least 0) times the local white. Compared in
+  // whole grey levels, with each white level's cut looked up: the same mask as ratios() > ratio, at
+  // a fraction of its cost.
   cv::Mat above(double ratio) const;
   // CV_32F, each pixel's luminance divided by its local white (at least 1).
   cv::Mat ratios() const;
