@@ -99,20 +99,23 @@ std::pair<double, double> blob_colour(const cv::Mat& bgr, const cv::Mat& gray,
 }
 
 // Pixels bright and saturated enough for a dot: (max - min) / max of the channels at least
-// kMinSaturation, compared in integers so that it runs on whole rows at once.
+// kMinSaturation, compared in integers, in one pass over the picture.
 cv::Mat saturated_mask(const cv::Mat& bgr, const cv::Mat& gray) {
   static_assert(kMinSaturation == 2.0 / 5.0);
-  std::array<cv::Mat, 3> channels;
-  cv::split(bgr, channels);
-  cv::Mat high, low;
-  cv::max(channels[0], channels[1], high);
-  cv::max(high, channels[2], high);
-  cv::min(channels[0], channels[1], low);
-  cv::min(low, channels[2], low);
-  cv::Mat chroma_times_5, high_times_2;
-  cv::Mat(high - low).convertTo(chroma_times_5, CV_16U, 5);
-  high.convertTo(high_times_2, CV_16U, 2);
-  return (chroma_times_5 >= high_times_2) & (gray >= kMinDotGray);
+  cv::Mat mask(bgr.size(), CV_8U);
+  cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
+    for (int y = rows.start; y < rows.end; ++y) {
+      const auto* pixel = bgr.ptr<cv::Vec3b>(y);
+      const std::uint8_t* grey = gray.ptr<std::uint8_t>(y);
+      std::uint8_t* saturated = mask.ptr<std::uint8_t>(y);
+      for (int x = 0; x < bgr.cols; ++x) {
+        const int high = std::max({pixel[x][0], pixel[x][1], pixel[x][2]});
+        const int low = std::min({pixel[x][0], pixel[x][1], pixel[x][2]});
+        saturated[x] = 5 * (high - low) >= 2 * high && grey[x] >= kMinDotGray ? 255 : 0;
+      }
+    }
+  });
+  return mask;
 }
 
 }  // namespace
