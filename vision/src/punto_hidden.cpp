@@ -79,6 +79,15 @@ Ring ring_around(const cv::Mat& gray, cv::Point2d centre, double inner, double o
   return {double(dark) / total, sum / total};
 }
 
+// A pixel's brightest and darkest channels, what its saturation is made of.
+struct ChannelRange {
+  int high = 0, low = 0;
+};
+
+ChannelRange channel_range(const cv::Vec3b& pixel) {
+  return {std::max({pixel[0], pixel[1], pixel[2]}), std::min({pixel[0], pixel[1], pixel[2]})};
+}
+
 // The mean grey level and saturation of one component.
 std::pair<double, double> blob_colour(const cv::Mat& bgr, const cv::Mat& gray,
                                       const cv::Mat& labels, int label, const cv::Rect& box) {
@@ -87,9 +96,7 @@ std::pair<double, double> blob_colour(const cv::Mat& bgr, const cv::Mat& gray,
   for (int y = box.y; y < box.y + box.height; ++y) {
     for (int x = box.x; x < box.x + box.width; ++x) {
       if (labels.at<int>(y, x) != label) continue;
-      const cv::Vec3b& pixel = bgr.at<cv::Vec3b>(y, x);
-      const int high = std::max({pixel[0], pixel[1], pixel[2]}),
-                low = std::min({pixel[0], pixel[1], pixel[2]});
+      const auto [high, low] = channel_range(bgr.at<cv::Vec3b>(y, x));
       gray_sum += gray.at<std::uint8_t>(y, x);
       saturation_sum += high == 0 ? 0.0 : double(high - low) / high;
       ++count;
@@ -109,8 +116,7 @@ cv::Mat saturated_mask(const cv::Mat& bgr, const cv::Mat& gray) {
       const std::uint8_t* grey = gray.ptr<std::uint8_t>(y);
       std::uint8_t* saturated = mask.ptr<std::uint8_t>(y);
       for (int x = 0; x < bgr.cols; ++x) {
-        const int high = std::max({pixel[x][0], pixel[x][1], pixel[x][2]});
-        const int low = std::min({pixel[x][0], pixel[x][1], pixel[x][2]});
+        const auto [high, low] = channel_range(pixel[x]);
         saturated[x] = 5 * (high - low) >= 2 * high && grey[x] >= kMinDotGray ? 255 : 0;
       }
     }
