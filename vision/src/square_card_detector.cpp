@@ -80,7 +80,7 @@ std::array<cv::Point2d, 4> canonical_corner_order(std::array<cv::Point2d, 4> cor
   return corners;
 }
 
-RelativeLuminance::RelativeLuminance(const cv::Mat& bgr, int downscale) {
+RelativeLuminance::RelativeLuminance(const cv::Mat& bgr, int downscale, double white_floor) {
   cv::cvtColor(bgr, gray_, cv::COLOR_BGR2GRAY);
   // Max-pool to a smaller image: a block's brightest pixel is the face wherever a face shows,
   // however many monsters and holes the block also holds.
@@ -94,6 +94,11 @@ RelativeLuminance::RelativeLuminance(const cv::Mat& bgr, int downscale) {
   // lends each dark surface the white of the surfaces beside it.
   cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_ELLIPSE, {5, 5}));
+  if (white_floor > 0) {
+    double brightest = 0;
+    cv::minMaxLoc(small, nullptr, &brightest);
+    cv::max(small, white_floor * brightest, small);
+  }
   cv::GaussianBlur(small, small, {0, 0}, 1.0);
   cv::resize(small, white_, gray_.size(), 0, 0, cv::INTER_LINEAR);
 }
@@ -171,7 +176,7 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
                                                     const SquareCardDetectorParams& params,
                                                     StageLog& log) {
   StageTimer white_stage(log, "local white");
-  const RelativeLuminance relative(bgr, params.white_downscale);
+  const RelativeLuminance relative(bgr, params.white_downscale, params.white_floor);
   white_stage.finish();
 
   const double max_side_px = params.max_side_fraction * std::min(bgr.cols, bgr.rows);

@@ -24,6 +24,9 @@ struct SquareCardDetectorParams {
   double min_fill = 0.92;       // component area / its quadrilateral's area
   double max_side_ratio = 1.9;  // longest / shortest side, allowing for tilt
   int white_downscale = 4;      // the local white is estimated on a smaller image
+  // The local white is at least this fraction of the picture's brightest white: on a plain table
+  // far from any card the table is its own local white, and its grain would pass for faces.
+  double white_floor = 0.4;
 };
 
 struct DetectedSquareCard {
@@ -34,11 +37,11 @@ struct DetectedSquareCard {
 };
 
 // The luminance of each pixel against the local white (the brightest nearby surface, estimated
-// on a picture `downscale` times smaller): independent of illumination fall-off and of the
-// light's colour.
+// on a picture `downscale` times smaller, and at least `white_floor` times the picture's
+// brightest): independent of illumination fall-off and of the light's colour.
 class RelativeLuminance {
  public:
-  RelativeLuminance(const cv::Mat& bgr, int downscale);
+  RelativeLuminance(const cv::Mat& bgr, int downscale, double white_floor = 0);
   // CV_8U, 255 where the luminance is above `ratio` (at least 0) times the local white. Compared in
   // whole grey levels, with each white level's cut looked up: the same mask as ratios() > ratio, at
   // a fraction of its cost.
