@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include "evaluation/freeze_run.hpp"
 #include "referee/deck.hpp"
 #include "referee/freeze/solver.hpp"
@@ -233,6 +236,26 @@ TEST(FreezeReader, TheLightSquaresOfAChequeredClothAreNoStacks) {
   const auto rendered = samples::render_random(referee::Game::freeze, samples::Level::webcam,
                                                samples::image_seed(501, 0));
   const evaluation::FreezeScore score = read_and_score(rendered, 0);
+  EXPECT_EQ(score.true_stacks, 3);
+  EXPECT_EQ(score.matched_stacks, 3);
+  EXPECT_EQ(score.found_stacks, 3);
+}
+
+TEST(FreezeReader, TheHigherFaceThresholdLooksOnlyWhereAFaceCouldBe) {
+  // Webcam scene 77/1: three stacks on a cloth of thousands of light dots. The lower threshold
+  // outlines every dot; the higher one looks only around the components large enough for a face,
+  // and the stacks are read all the same.
+  const auto rendered = samples::render_random(referee::Game::freeze, samples::Level::webcam,
+                                               samples::image_seed(77, 1));
+  StageLog log;
+  const FreezeReading reading = read_freeze(rendered.image_bgr, referee::builtin_freeze_deck(),
+                                            palette_references(), FreezeReaderParams{}, log);
+  std::map<std::string, int> outlines;
+  for (const StageRecord& stage : log.stages()) outlines[stage.name] = stage.candidates;
+  EXPECT_GT(outlines.at("face mask 0.86"), 1000);
+  EXPECT_LT(outlines.at("face mask 0.92"), 100);
+  const evaluation::FreezeScore score =
+      evaluation::score_freeze(rendered.truth, freeze_fields(reading));
   EXPECT_EQ(score.true_stacks, 3);
   EXPECT_EQ(score.matched_stacks, 3);
   EXPECT_EQ(score.found_stacks, 3);

@@ -17,8 +17,8 @@ double distance(const cv::Point2d& a, const cv::Point2d& b) {
 }
 
 // The face components: bright relative to their surroundings, thin bridges cut.
-cv::Mat face_mask(const RelativeLuminance& relative, double threshold) {
-  cv::Mat mask = relative.above(threshold);
+cv::Mat face_mask(const RelativeLuminance& relative, double threshold, const cv::Rect& area) {
+  cv::Mat mask = relative.above(threshold, area);
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
   return mask;
@@ -104,6 +104,10 @@ RelativeLuminance::RelativeLuminance(const cv::Mat& bgr, int downscale, double w
 }
 
 cv::Mat RelativeLuminance::above(double ratio) const {
+  return above(ratio, cv::Rect(cv::Point(0, 0), gray_.size()));
+}
+
+cv::Mat RelativeLuminance::above(double ratio, const cv::Rect& area) const {
   // For each white level, the brightest grey level whose ratio to it is not above `ratio`: the
   // ratio divided as ratios() divides and compared as cv::threshold compares a CV_32F picture.
   const auto cut = static_cast<float>(ratio);
@@ -116,8 +120,8 @@ cv::Mat RelativeLuminance::above(double ratio) const {
     brightest_below.at<std::uint8_t>(white) = static_cast<std::uint8_t>(level);
   }
   cv::Mat cuts, mask;
-  cv::LUT(white_, brightest_below, cuts);
-  cv::compare(gray_, cuts, mask, cv::CMP_GT);
+  cv::LUT(white_(area), brightest_below, cuts);
+  cv::compare(gray_(area), cuts, mask, cv::CMP_GT);
   return mask;
 }
 
@@ -133,12 +137,9 @@ cv::Mat RelativeLuminance::ratios() const {
 namespace {
 
 std::optional<DetectedSquareCard> card_from_outline(const std::vector<cv::Point>& outline,
-                                                    const SquareCardSpec& spec,
+                                                    double area, const SquareCardSpec& spec,
                                                     const SquareCardDetectorParams& params,
-                                                    double min_face_area, double max_side_px,
-                                                    cv::Size image_size) {
-  const double area = cv::contourArea(outline);
-  if (area < min_face_area) return std::nullopt;
+                                                    double max_side_px, cv::Size image_size) {
   const auto rough = quadrilateral_of(outline);
   if (!rough) return std::nullopt;
   const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
@@ -170,6 +171,43 @@ void add_unless_found(std::vector<DetectedSquareCard>& cards, const DetectedSqua
   cards.push_back(card);
 }
 
+// The outlines of the face components within `area` of the picture (the whole picture, or a part
+// of it: then a component cut by the part's edge, part of something outside, is left out).
+std::vector<std::vector<cv::Point>> face_outlines(const RelativeLuminance& relative,
+                                                  double threshold, const cv::Rect& area,
+                                                  cv::Size picture, cv::Mat& debug_mask) {
+  const cv::Mat mask = face_mask(relative, threshold, area);
+  if (!debug_mask.empty()) mask.copyTo(debug_mask(area));
+  const auto cut_by_edge = [&](const cv::Rect& box) {
+    return (box.x == area.x && area.x > 0) || (box.y == area.y && area.y > 0) ||
+           (box.br().x == area.br().x && area.br().x < picture.width) ||
+           (box.br().y == area.br().y && area.br().y < picture.height);
+  };
+  std::vector<std::vector<cv::Point>> outlines;
+  for (std::vector<cv::Point>& outline : component_outlines(mask, area.tl())) {
+    if (!cut_by_edge(cv::boundingRect(outline))) outlines.push_back(std::move(outline));
+  }
+  return outlines;
+}
+
+// Where the next, higher threshold looks: around each component large enough for a face (its
+// components lie within those of the lower one); the whole picture when those parts cover most
+// of it.
+std::vector<cv::Rect> areas_to_look_again(const std::vector<cv::Rect>& large_enough,
+                                          cv::Size picture) {
+  constexpr int kMargin = 3;  // beyond the reach of the face mask's opening
+  const cv::Rect whole(cv::Point(0, 0), picture);
+  std::vector<cv::Rect> areas;
+  double covered = 0;
+  for (const cv::Rect& box : large_enough) {
+    areas.push_back((box + cv::Size(2 * kMargin, 2 * kMargin) - cv::Point(kMargin, kMargin)) &
+                    whole);
+    covered += areas.back().area();
+  }
+  if (covered > 0.5 * whole.area()) return {whole};
+  return areas;
+}
+
 }  // namespace
 
 std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const SquareCardSpec& spec,
@@ -184,23 +222,36 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
   const double min_face_area = std::pow(params.min_side_px * face_fraction * 0.8, 2) * 0.5;
   std::vector<DetectedSquareCard> cards;
   // On a light table a blurred border may not part the face from the table at the lower
-  // threshold; the higher one parts them, at the price of a noisier face.
+  // threshold; the higher one parts them, at the price of a noisier face. It looks only where the
+  // lower one found something large enough for a face: not at the grain of a patterned table.
+  std::vector<cv::Rect> areas = {cv::Rect(cv::Point(0, 0), bgr.size())};
   for (const double threshold : params.face_ratio_thresholds) {
-    StageTimer mask_stage(log, "face mask " + std::to_string(threshold).substr(0, 4));
-    const cv::Mat mask = face_mask(relative, threshold);
-    const auto outlines = component_outlines(mask);
+    const std::string name = std::to_string(threshold).substr(0, 4);
+    StageTimer mask_stage(log, "face mask " + name);
+    cv::Mat debug_mask;
+    if (log.wants_debug_images()) debug_mask = cv::Mat::zeros(bgr.size(), CV_8U);
+    std::vector<std::vector<cv::Point>> outlines;
+    for (const cv::Rect& area : areas) {
+      for (auto& outline : face_outlines(relative, threshold, area, bgr.size(), debug_mask))
+        outlines.push_back(std::move(outline));
+    }
     mask_stage.finish(static_cast<int>(outlines.size()));
-    log.debug_image("face-mask-" + std::to_string(threshold).substr(0, 4), mask);
+    log.debug_image("face-mask-" + name, debug_mask);
 
     StageTimer quad_stage(log, "quadrilaterals");
     int found = 0;
+    std::vector<cv::Rect> large_enough;
     for (const auto& outline : outlines) {
+      const double area = cv::contourArea(outline);
+      if (area < min_face_area) continue;
+      large_enough.push_back(cv::boundingRect(outline));
       if (const auto card =
-              card_from_outline(outline, spec, params, min_face_area, max_side_px, bgr.size())) {
+              card_from_outline(outline, area, spec, params, max_side_px, bgr.size())) {
         add_unless_found(cards, *card);
         ++found;
       }
     }
+    areas = areas_to_look_again(large_enough, bgr.size());
     quad_stage.finish(found);
   }
   return cards;

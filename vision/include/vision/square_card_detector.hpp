@@ -46,6 +46,8 @@ class RelativeLuminance {
   // whole grey levels, with each white level's cut looked up: the same mask as ratios() > ratio, at
   // a fraction of its cost.
   cv::Mat above(double ratio) const;
+  // The same for the pixels of `area` only.
+  cv::Mat above(double ratio, const cv::Rect& area) const;
   // CV_32F, each pixel's luminance divided by its local white (at least 1).
   cv::Mat ratios() const;
 
