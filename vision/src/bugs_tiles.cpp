@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 #include <span>
 #include <tuple>
@@ -1579,29 +1580,154 @@ cv::Mat ring_mean(const cv::Mat& image, double inner_px, double outer_px) {
   return (outer - inner) / (outer_area - inner_area);
 }
 
-// Where the picture shows an eye's pattern at `px_per_mm`: a dark pupil in a white ring in a body
-// far less white.
-cv::Mat eye_pattern(const cv::Mat& lowest, const cv::Mat& grey, double px_per_mm) {
-  const cv::Mat pupil = ring_mean(grey, 0, kStrayPupilMm * px_per_mm);
-  const cv::Mat ring_white =
-      ring_mean(lowest, kStrayWhiteFromMm * px_per_mm, kStrayWhiteToMm * px_per_mm);
-  const cv::Mat around =
-      ring_mean(lowest, kStrayBodyFromMm * px_per_mm, kStrayBodyToMm * px_per_mm);
-  return (ring_white > kStrayWhiteOverBody * around) & (pupil < kStrayPupilDark * ring_white) &
-         (ring_white > kStrayMinWhite);
+// Sums of an 8-bit plane over square windows, each in four reads of its integral image. The
+// search for eyes measures five windows around every pixel of the picture, once or twice a frame:
+// summed this way, no full-size plane of floats is written for each window. The plane is padded
+// as cv::boxFilter pads it (reflected, the pixels beyond a region of interest used when there are
+// some), by `border`, the widest half-side asked for.
+class WindowSums {
+ public:
+  WindowSums(const cv::Mat& plane, int border) : border_(border) {
+    cv::Mat padded;
+    cv::copyMakeBorder(plane, padded, border, border, border, border, cv::BORDER_REFLECT_101);
+    cv::integral(padded, integral_, CV_32S);
+  }
+
+  // The windows of one half-side around the pixels of one row.
+  class Row {
+   public:
+    Row(const int* top, const int* bottom, int half, int border)
+        : top_(top),
+          bottom_(bottom),
+          left_(border - half),
+          right_(border + half + 1),
+          area_(static_cast<float>(2 * half + 1) * static_cast<float>(2 * half + 1)) {}
+    int sum(int x) const {
+      return bottom_[x + right_] - top_[x + right_] - bottom_[x + left_] + top_[x + left_];
+    }
+#if CV_SIMD
+    cv::v_int32 sums(int x) const {
+      return cv::vx_load(bottom_ + x + right_) - cv::vx_load(top_ + x + right_) -
+             cv::vx_load(bottom_ + x + left_) + cv::vx_load(top_ + x + left_);
+    }
+#endif
+    float area() const {
+      return area_;
+    }
+
+   private:
+    const int* top_;
+    const int* bottom_;
+    int left_, right_;  // from a pixel's column to its window's edges in the integral image
+    float area_;
+  };
+
+  Row row(int y, int half) const {
+    return {integral_.ptr<int>(y + border_ - half), integral_.ptr<int>(y + border_ + half + 1),
+            half, border_};
+  }
+
+ private:
+  int border_;
+  cv::Mat integral_;
+};
+
+int half_side_px(double half_px) {
+  return static_cast<int>(std::lround(half_px));
 }
 
-// The planes of a picture that eyes are looked for in (eye_pattern), 8-bit: the box filters sum
-// them into floats, at a quarter of the memory traffic.
-struct EyePlanes {
-  cv::Mat lowest, grey;
-  explicit EyePlanes(const cv::Mat& bgr) {
+// An eye's pattern around the pixels of one row: a dark pupil (grey) in a white ring (lowest
+// channel) in a body far less white. The same sums, divisions and comparisons of floats whether
+// a vector of pixels is tested at once or one pixel.
+class EyePatternRow {
+ public:
+  EyePatternRow(const WindowSums& lowest, const WindowSums& grey, int y, double px_per_mm)
+      : pupil_(grey.row(y, half_side_px(kStrayPupilMm * px_per_mm))),
+        white_from_(lowest.row(y, half_side_px(kStrayWhiteFromMm * px_per_mm))),
+        white_to_(lowest.row(y, half_side_px(kStrayWhiteToMm * px_per_mm))),
+        body_from_(lowest.row(y, half_side_px(kStrayBodyFromMm * px_per_mm))),
+        body_to_(lowest.row(y, half_side_px(kStrayBodyToMm * px_per_mm))),
+        white_area_(white_to_.area() - white_from_.area()),
+        body_area_(body_to_.area() - body_from_.area()) {}
+
+  bool eye(int x) const {
+    const float white = static_cast<float>(white_to_.sum(x) - white_from_.sum(x)) / white_area_;
+    const float around = static_cast<float>(body_to_.sum(x) - body_from_.sum(x)) / body_area_;
+    const float pupil = static_cast<float>(pupil_.sum(x)) / pupil_.area();
+    return white > kMinWhite && white > kWhiteOverBody * around && pupil < kPupilDark * white;
+  }
+#if CV_SIMD
+  // All bits set in the lanes that show an eye.
+  cv::v_int32 eyes(int x) const {
+    const cv::v_float32 white =
+        cv::v_cvt_f32(white_to_.sums(x) - white_from_.sums(x)) / cv::vx_setall_f32(white_area_);
+    const cv::v_float32 around =
+        cv::v_cvt_f32(body_to_.sums(x) - body_from_.sums(x)) / cv::vx_setall_f32(body_area_);
+    const cv::v_float32 pupil = cv::v_cvt_f32(pupil_.sums(x)) / cv::vx_setall_f32(pupil_.area());
+    return cv::v_reinterpret_as_s32((white > cv::vx_setall_f32(kMinWhite)) &
+                                    (white > cv::vx_setall_f32(kWhiteOverBody) * around) &
+                                    (pupil < cv::vx_setall_f32(kPupilDark) * white));
+  }
+#endif
+
+ private:
+  static constexpr auto kMinWhite = static_cast<float>(kStrayMinWhite);
+  static constexpr auto kWhiteOverBody = static_cast<float>(kStrayWhiteOverBody);
+  static constexpr auto kPupilDark = static_cast<float>(kStrayPupilDark);
+  WindowSums::Row pupil_, white_from_, white_to_, body_from_, body_to_;
+  float white_area_, body_area_;
+};
+
+// The planes of a picture that eyes are looked for in, summed over windows up to the widest the
+// search measures at `px_per_mm`: the lowest channel (an eye's white against a body of any colour)
+// and the grey (the pupil).
+class EyePlanes {
+ public:
+  EyePlanes(const cv::Mat& bgr, double px_per_mm)
+      : lowest_(lowest_channel(bgr), half_side_px(kStrayBodyToMm * px_per_mm)),
+        grey_(grey_of(bgr), half_side_px(kStrayBodyToMm * px_per_mm)),
+        size_(bgr.size()) {}
+
+  // Where the picture shows an eye's pattern at `px_per_mm` (no wider than the planes were summed
+  // for), looked at only where `where` is set (the whole picture when it is empty).
+  cv::Mat pattern(double px_per_mm, const cv::Mat& where = {}) const {
+    cv::Mat eyes(size_, CV_8U);
+    for (int y = 0; y < size_.height; ++y) {
+      const EyePatternRow row(lowest_, grey_, y, px_per_mm);
+      auto* out = eyes.ptr<uchar>(y);
+      int x = 0;
+#if CV_SIMD
+      // Four vectors of lanes packed into one of bytes.
+      constexpr int kLanes = cv::v_int32::nlanes;
+      for (; x + 4 * kLanes <= size_.width; x += 4 * kLanes) {
+        const cv::v_int16 low = cv::v_pack(row.eyes(x), row.eyes(x + kLanes));
+        const cv::v_int16 high = cv::v_pack(row.eyes(x + 2 * kLanes), row.eyes(x + 3 * kLanes));
+        cv::v_store(reinterpret_cast<schar*>(out + x), cv::v_pack(low, high));
+      }
+#endif
+      for (; x < size_.width; ++x) out[x] = row.eye(x) ? 255 : 0;
+      if (!where.empty()) {
+        const uchar* wanted = where.ptr<uchar>(y);
+        for (x = 0; x < size_.width; ++x) out[x] &= wanted[x];
+      }
+    }
+    return eyes;
+  }
+
+ private:
+  static cv::Mat lowest_channel(const cv::Mat& bgr) {
     std::vector<cv::Mat> channels;
     cv::split(bgr, channels);
-    lowest = cv::min(cv::min(channels[0], channels[1]), channels[2]);
-    cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+    return cv::min(cv::min(channels[0], channels[1]), channels[2]);
   }
-  cv::Mat pattern(double px_per_mm) const { return eye_pattern(lowest, grey, px_per_mm); }
+  static cv::Mat grey_of(const cv::Mat& bgr) {
+    cv::Mat grey;
+    cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+    return grey;
+  }
+
+  WindowSums lowest_, grey_;
+  cv::Size size_;
 };
 
 }  // namespace
@@ -1620,7 +1746,7 @@ double share_showing_eyes(const cv::Mat& bgr,
   }
   area = (area + cv::Size(2 * room, 2 * room) - cv::Point(room, room)) & picture;
   if (area.empty()) return 0;
-  const cv::Mat eyes = EyePlanes(bgr(area)).pattern(px_per_mm);
+  const cv::Mat eyes = EyePlanes(bgr(area), px_per_mm).pattern(px_per_mm);
   const auto shows_an_eye = [&](const std::array<cv::Point2d, 4>& corners) {
     const std::vector<cv::Point2f> outline(corners.begin(), corners.end());
     const cv::Rect box = cv::boundingRect(outline) & area;
@@ -1641,7 +1767,7 @@ std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
   std::vector<cv::Point2d> strays;
   if (tiles.empty()) return strays;
   const double px_per_mm = median_side(tiles) / kTileSideMm;
-  const EyePlanes planes(bgr);
+  const EyePlanes planes(bgr, px_per_mm);
   cv::Mat outside(bgr.size(), CV_8U, cv::Scalar(0));
   // Only where the ring around the body lies within the picture: at its edge the windows
   // measure the picture's mirror image.
@@ -1656,10 +1782,10 @@ std::vector<cv::Point2d> stray_eyes(const cv::Mat& bgr,
       polygon.emplace_back(cvRound(corner.x), cvRound(corner.y));
     cv::fillConvexPoly(outside, polygon, cv::Scalar(0));
   }
-  cv::Mat eyes = planes.pattern(px_per_mm) & outside;
+  cv::Mat eyes = planes.pattern(px_per_mm, outside);
   // The tiles' outlines found may run a little wide (a blurred picture): where no eye shows at
   // their scale, eyes are looked for at a smaller one.
-  if (cv::countNonZero(eyes) == 0) eyes = planes.pattern(kStraySmallerScale * px_per_mm) & outside;
+  if (cv::countNonZero(eyes) == 0) eyes = planes.pattern(kStraySmallerScale * px_per_mm, outside);
   std::vector<std::vector<cv::Point>> contours;
   cv::findContours(eyes, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
   for (const auto& contour : contours) {
