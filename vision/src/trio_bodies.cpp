@@ -5,6 +5,7 @@
 #include <cmath>
 #include <iterator>
 #include <numbers>
+#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
 namespace tableref::vision::trio {
@@ -285,37 +286,106 @@ HoleVerdict judge_hole(const std::vector<cv::Point>& outline, const FaceMaps& ma
 
 }  // namespace
 
+namespace {
+
+// The face maps of one row: each pixel's smallest channel over that channel's local white, and
+// whether the pixel is light enough, against its white and its wider surroundings, for face.
+class FaceRow {
+ public:
+  FaceRow(const cv::Mat& bgr, const cv::Mat& white, const cv::Mat& around, int y,
+          const TrioReaderParams& params)
+      : pixel_(bgr.ptr<std::uint8_t>(y)),
+        white_(white.ptr<std::uint8_t>(y)),
+        around_(around.ptr<std::uint8_t>(y)),
+        face_ratio_(params.face_ratio),
+        min_brightness_(params.min_face_brightness) {}
+
+  // Pixel `x` into `ratio` and `face`.
+  void pixel(int x, float* ratio, std::uint8_t* face) const {
+    float smallest = kMostRatio;
+    for (int c = 0; c < 3; ++c)
+      smallest = std::min(smallest, float(pixel_[3 * x + c]) * (1.0f / float(white_[3 * x + c])));
+    ratio[x] = smallest;
+    const float grey =
+        kBlue * pixel_[3 * x] + kGreen * pixel_[3 * x + 1] + kRed * pixel_[3 * x + 2];
+    face[x] = smallest >= face_ratio_ && grey >= min_brightness_ * float(around_[x]) ? 255 : 0;
+  }
+
+#if CV_SIMD
+  static constexpr int kStep = cv::v_uint8::nlanes;
+  // The `kStep` pixels from `x` on: the same products, minima and comparisons of floats as
+  // pixel(), a vector at a time.
+  void pixels(int x, float* ratio, std::uint8_t* face) const {
+    cv::v_uint8 pixel[3], white[3];
+    cv::v_load_deinterleave(pixel_ + 3 * x, pixel[0], pixel[1], pixel[2]);
+    cv::v_load_deinterleave(white_ + 3 * x, white[0], white[1], white[2]);
+    std::array<std::array<cv::v_float32, 4>, 3> pixel_f, white_f;
+    for (int c = 0; c < 3; ++c) {
+      pixel_f[c] = floats_of(pixel[c]);
+      white_f[c] = floats_of(white[c]);
+    }
+    const auto around_f = floats_of(cv::vx_load(around_ + x));
+    std::array<cv::v_int32, 4> is_face;
+    for (std::size_t q = 0; q < 4; ++q) {
+      cv::v_float32 smallest = cv::vx_setall_f32(kMostRatio);
+      for (std::size_t c = 0; c < 3; ++c)
+        smallest = cv::v_min(smallest, pixel_f[c][q] * (cv::vx_setall_f32(1.0f) / white_f[c][q]));
+      cv::v_store(ratio + x + static_cast<int>(q) * cv::v_float32::nlanes, smallest);
+      const cv::v_float32 grey = cv::vx_setall_f32(kBlue) * pixel_f[0][q] +
+                                 cv::vx_setall_f32(kGreen) * pixel_f[1][q] +
+                                 cv::vx_setall_f32(kRed) * pixel_f[2][q];
+      is_face[q] =
+          cv::v_reinterpret_as_s32((smallest >= cv::vx_setall_f32(face_ratio_)) &
+                                   (grey >= cv::vx_setall_f32(min_brightness_) * around_f[q]));
+    }
+    const cv::v_int8 packed =
+        cv::v_pack(cv::v_pack(is_face[0], is_face[1]), cv::v_pack(is_face[2], is_face[3]));
+    cv::v_store(reinterpret_cast<schar*>(face + x), packed);
+  }
+#endif
+
+ private:
+  static constexpr float kMostRatio = 10;
+  static constexpr float kBlue = 0.114f, kGreen = 0.587f, kRed = 0.299f;
+#if CV_SIMD
+  static std::array<cv::v_float32, 4> floats_of(const cv::v_uint8& bytes) {
+    cv::v_uint16 low, high;
+    cv::v_expand(bytes, low, high);
+    std::array<cv::v_uint32, 4> words;
+    cv::v_expand(low, words[0], words[1]);
+    cv::v_expand(high, words[2], words[3]);
+    std::array<cv::v_float32, 4> floats;
+    for (std::size_t i = 0; i < 4; ++i)
+      floats[i] = cv::v_cvt_f32(cv::v_reinterpret_as_s32(words[i]));
+    return floats;
+  }
+#endif
+  const std::uint8_t* pixel_;
+  const std::uint8_t* white_;
+  const std::uint8_t* around_;
+  float face_ratio_, min_brightness_;
+};
+
+}  // namespace
+
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
   const int downscale = std::max(2, bgr.rows / kWhiteRows);
   FaceMaps maps;
   maps.white = local_white(bgr, downscale, kWhiteReach * bgr.rows);
-  const cv::Mat& local = maps.white;
   const cv::Mat broad = broad_brightness(bgr, downscale, kBroadReach * bgr.rows);
   maps.ratio.create(bgr.size(), CV_32F);
   maps.face.create(bgr.size(), CV_8U);
-  // Each pixel divides three channels by their local white: multiplying by the white's
-  // reciprocal, looked up, costs a fraction of a division.
-  std::array<float, 256> reciprocal{};
-  for (std::size_t level = 1; level < reciprocal.size(); ++level)
-    reciprocal[level] = 1.0f / static_cast<float>(level);
+  // The local white is never below 8 (local_white): every division is by a level of at least 8.
   cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
-      const auto* pixel = bgr.ptr<cv::Vec3b>(y);
-      const auto* white = local.ptr<cv::Vec3b>(y);
-      const std::uint8_t* around = broad.ptr<std::uint8_t>(y);
+      const FaceRow row(bgr, maps.white, broad, y, params);
       float* ratio = maps.ratio.ptr<float>(y);
       std::uint8_t* face = maps.face.ptr<std::uint8_t>(y);
-      for (int x = 0; x < bgr.cols; ++x) {
-        float smallest = 10;
-        for (int c = 0; c < 3; ++c)
-          smallest = std::min(smallest, float(pixel[x][c]) * reciprocal[white[x][c]]);
-        ratio[x] = smallest;
-        const float grey = 0.114f * pixel[x][0] + 0.587f * pixel[x][1] + 0.299f * pixel[x][2];
-        face[x] =
-            smallest >= params.face_ratio && grey >= params.min_face_brightness * float(around[x])
-                ? 255
-                : 0;
-      }
+      int x = 0;
+#if CV_SIMD
+      for (; x + FaceRow::kStep <= bgr.cols; x += FaceRow::kStep) row.pixels(x, ratio, face);
+#endif
+      for (; x < bgr.cols; ++x) row.pixel(x, ratio, face);
     }
   });
   return maps;
