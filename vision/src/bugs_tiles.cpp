@@ -134,10 +134,16 @@ struct RelativeFace {
   cv::Mat ratio;   // CV_32FC3, BGR order
   cv::Mat grey;    // CV_32F, grey / cream grey
   cv::Mat spread;  // CV_32F, (max - min channel) / cream grey, in the picture's own units
+  cv::Mat white;   // CV_32F, the lowest channel of `ratio`: whiteness, 1 on the cream
+  double px_per_mm = 0;
+  // Where the face shows an eye (eye_marks), found when first asked: one face is read twice
+  // (with its highlights known and without) and asked for its eyes at each step.
+  mutable std::optional<cv::Mat> eye_marks;
 };
 
-RelativeFace relative_face(const cv::Mat& face_bgr, const cv::Vec3f& cream) {
+RelativeFace relative_face(const cv::Mat& face_bgr, const cv::Vec3f& cream, double px_per_mm) {
   RelativeFace out;
+  out.px_per_mm = px_per_mm;
   cv::Mat as_float;
   face_bgr.convertTo(as_float, CV_32FC3);
   const float cream_grey = 0.114f * cream[0] + 0.587f * cream[1] + 0.299f * cream[2];
@@ -148,6 +154,9 @@ RelativeFace relative_face(const cv::Mat& face_bgr, const cv::Vec3f& cream) {
   cv::Mat high = cv::max(cv::max(channels[0], channels[1]), channels[2]);
   cv::Mat low = cv::min(cv::min(channels[0], channels[1]), channels[2]);
   out.spread = (high - low) / cream_grey;
+  std::vector<cv::Mat> ratio;
+  cv::split(out.ratio, ratio);
+  out.white = cv::min(cv::min(ratio[0], ratio[1]), ratio[2]);
   return out;
 }
 
@@ -443,12 +452,6 @@ constexpr double kEyeFitCloseMargin = 1.05;  // below it, no count is read even 
 constexpr double kEyeFitNoise = 0.03;        // whiteness noise allowed per sample in that margin
 constexpr double kPupilOffMm = 1.5;          // how far a fitted eye's centre may lie from its pupil
 
-cv::Mat whiteness(const RelativeFace& face) {
-  std::vector<cv::Mat> ratio;
-  cv::split(face.ratio, ratio);
-  return cv::min(cv::min(ratio[0], ratio[1]), ratio[2]);
-}
-
 // How much a pixel looks like an eye's white, 0 to 1: as white as no body is, and bluer than the
 // cream (white against a yellowish cream). Neither the body nor the cream passes, so an eye that
 // spills over the body's edge is read whole.
@@ -689,7 +692,7 @@ bool glare_may_hide_an_eye_beside(const cv::Mat& glare, const std::vector<cv::Po
 
 bool every_eye_has_a_pupil(const RelativeFace& face, const std::vector<cv::Point2d>& eyes,
                            double px_per_mm);
-cv::Mat eye_marks(const RelativeFace& face, double px_per_mm);
+const cv::Mat& eye_marks(const RelativeFace& face);
 
 // The marks of eyes (a pupil in its white) within `area` farther than `reach_mm` from every one
 // of `eyes`.
@@ -706,8 +709,8 @@ cv::Mat eye_marks_off_the_row(const cv::Mat& marks, const cv::Mat& area,
 // monster's, or not all of it.
 bool eye_off_the_row(const RelativeFace& face, const cv::Mat& area,
                      const std::vector<cv::Point2d>& eyes, double px_per_mm) {
-  return cv::countNonZero(eye_marks_off_the_row(eye_marks(face, px_per_mm), area, eyes,
-                                                kEyeRadiusMm, px_per_mm)) > 0;
+  return cv::countNonZero(
+             eye_marks_off_the_row(eye_marks(face), area, eyes, kEyeRadiusMm, px_per_mm)) > 0;
 }
 
 // Whether the pupils confirm a count another count fits almost as well (the whites of a row
@@ -743,7 +746,6 @@ std::optional<int> eye_count_of_row(const RelativeFace& face, const BodyWhitenes
   // is tried only when the printed pitch fits no count clearly.
   std::optional<int> confirmed;
   std::vector<cv::Point2d> confirmed_centres;
-  std::optional<cv::Mat> marks;  // the face's eye marks, found once for every count asked
   for (const std::span<const double> pitches :
        {std::span<const double>(kPrintedPitch), std::span<const double>(kSkewedPitches)}) {
     for (const auto& [area, white] :
@@ -757,8 +759,7 @@ std::optional<int> eye_count_of_row(const RelativeFace& face, const BodyWhitenes
         return read->eyes;
       }
       if (confirmed || glare_on_the_row) continue;
-      if (!marks) marks = eye_marks(face, px_per_mm);
-      if (pupils_confirm_the_row(*marks, body.row_area, centres, px_per_mm)) {
+      if (pupils_confirm_the_row(eye_marks(face), body.row_area, centres, px_per_mm)) {
         confirmed = read->eyes;
         confirmed_centres = centres;
       }
@@ -826,7 +827,7 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_ma
   BodyWhiteness body;
   body.centroid = {body_moments.m10 / body_moments.m00, body_moments.m01 / body_moments.m00};
   cv::erode(body_mask, body.inner, ellipse_kernel(2 * kBodyInsetMm * px_per_mm));
-  body.white = whiteness(face);
+  body.white = face.white;
   body.excess = (body.white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
   body.excess = cv::min(cv::max(body.excess, 0.0), 1.0);
   cv::dilate(body_mask, body.row_area, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
@@ -1814,12 +1815,16 @@ cv::Mat outline_with_eyes(const cv::Mat& body, const cv::Mat& eye_white, double 
 }
 
 // Where the face shows an eye: a dark pupil in a ring as white as the cream or whiter.
-cv::Mat eye_marks(const RelativeFace& face, double px_per_mm) {
-  const cv::Mat pupil = ring_mean(face.grey, 0, kStrayPupilMm * px_per_mm);
-  const double ring_from = kStrayWhiteFromMm * px_per_mm, ring_to = kStrayWhiteToMm * px_per_mm;
-  const cv::Mat ring_grey = ring_mean(face.grey, ring_from, ring_to);
-  const cv::Mat ring_white = ring_mean(whiteness(face), ring_from, ring_to);
-  return (ring_white > kEyeRingWhiteness) & (pupil < kEyeMarkPupilDark * ring_grey);
+const cv::Mat& eye_marks(const RelativeFace& face) {
+  if (!face.eye_marks) {
+    const double px_per_mm = face.px_per_mm;
+    const cv::Mat pupil = ring_mean(face.grey, 0, kStrayPupilMm * px_per_mm);
+    const double ring_from = kStrayWhiteFromMm * px_per_mm, ring_to = kStrayWhiteToMm * px_per_mm;
+    const cv::Mat ring_grey = ring_mean(face.grey, ring_from, ring_to);
+    const cv::Mat ring_white = ring_mean(face.white, ring_from, ring_to);
+    face.eye_marks = (ring_white > kEyeRingWhiteness) & (pupil < kEyeMarkPupilDark * ring_grey);
+  }
+  return *face.eye_marks;
 }
 
 // Whether each eye at `eyes` (pixels of the face) shows a pupil: somewhere near its centre, the
@@ -1859,7 +1864,7 @@ constexpr double kMinGlareMm = 1.5;                 // across: thinner white is 
 constexpr double kGlareHaloMm = 2.0;
 cv::Mat glare_of(const RelativeFace& face, const cv::Mat& white, double px_per_mm) {
   cv::Mat eyes;
-  cv::dilate(eye_marks(face, px_per_mm), eyes, ellipse_kernel(2 * kEyeReachMm * px_per_mm));
+  cv::dilate(eye_marks(face), eyes, ellipse_kernel(2 * kEyeReachMm * px_per_mm));
   cv::Mat glare = white & ~eyes;
   cv::morphologyEx(glare, glare, cv::MORPH_OPEN, ellipse_kernel(kMinGlareMm * px_per_mm));
   if (cv::countNonZero(glare) == 0) return {};
@@ -1874,8 +1879,8 @@ cv::Mat glare_of(const RelativeFace& face, const cv::Mat& white, double px_per_m
 cv::Mat rejoined_body(const cv::Mat& largest_part, const cv::Mat& not_cream,
                       const RelativeFace& face, double px_per_mm) {
   cv::Mat labels, stats, centres;
-  const int count = cv::connectedComponentsWithStats(eye_marks(face, px_per_mm) & not_cream, labels,
-                                                     stats, centres, 8);
+  const int count =
+      cv::connectedComponentsWithStats(eye_marks(face) & not_cream, labels, stats, centres, 8);
   if (count <= 1) return largest_part;
   cv::Mat eyes(not_cream.size(), CV_8U, cv::Scalar(0));
   for (int label = 1; label < count; ++label) {
@@ -1992,7 +1997,7 @@ TileFace read_tile(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners
   const cv::Mat face_bgr = resampled(bgr, corners, kTileSideMm, px_per_mm);
   const int side = face_bgr.rows;
   const cv::Vec3f cream = face_cream(face_bgr, px_per_mm);
-  const RelativeFace face = relative_face(face_bgr, cream);
+  const RelativeFace face = relative_face(face_bgr, cream, px_per_mm);
   if (gold_share(face_bgr, cream, px_per_mm) >= kMinGoldShare) {
     if (debug != nullptr) *debug = face_bgr.clone();
     TileFace trophy;
