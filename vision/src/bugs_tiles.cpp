@@ -10,6 +10,7 @@
 #include <tuple>
 #include <utility>
 
+#include "disk_morphology.hpp"
 #include "laid_out_once.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
@@ -167,9 +168,52 @@ cv::Mat disk_mask(int side_px, double px_per_mm, double radius_mm) {
   return mask;
 }
 
+// A disk `diameter_px` across, in whole pixels: odd, so that it is centred on a pixel.
+int disk_px(double diameter_px) {
+  return std::max(1, static_cast<int>(std::lround(diameter_px)) | 1);
+}
+
 cv::Mat ellipse_kernel(double diameter_px) {
-  const int size = std::max(1, static_cast<int>(std::lround(diameter_px)) | 1);
+  const int size = disk_px(diameter_px);
   return cv::getStructuringElement(cv::MORPH_ELLIPSE, {size, size});
+}
+
+// A face's masks (its body, eyes, highlights) dilated or eroded by a disk `diameter_px` across,
+// worked only where the result can be set: the marks cover a part of the face. Outside the
+// mask's set pixels (grown by the disk, for a dilation) the result is empty; within, it is worked
+// on a region of the mask wide enough that its edges change nothing: the same masks as over the
+// whole face.
+cv::Rect grown_within(const cv::Rect& box, int reach, cv::Size picture) {
+  return (box + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
+         cv::Rect(cv::Point(0, 0), picture);
+}
+
+cv::Mat dilated(const cv::Mat& mask, double diameter_px) {
+  const int diameter = disk_px(diameter_px);
+  cv::Mat result(mask.size(), CV_8U, cv::Scalar(0));
+  const cv::Rect set = cv::boundingRect(mask);
+  if (set.empty()) return result;
+  const cv::Rect around = grown_within(set, diameter / 2, mask.size());
+  dilated_by_disk(mask(around), diameter).copyTo(result(around));
+  return result;
+}
+
+cv::Mat eroded(const cv::Mat& mask, double diameter_px) {
+  const int diameter = disk_px(diameter_px);
+  cv::Mat result(mask.size(), CV_8U, cv::Scalar(0));
+  const cv::Rect set = cv::boundingRect(mask);
+  if (set.empty()) return result;
+  const cv::Rect around = grown_within(set, diameter / 2, mask.size());
+  eroded_by_disk(mask(around), diameter)(set - around.tl()).copyTo(result(set));
+  return result;
+}
+
+cv::Mat opened(const cv::Mat& mask, double diameter_px) {
+  return dilated(eroded(mask, diameter_px), diameter_px);
+}
+
+cv::Mat closed(const cv::Mat& mask, double diameter_px) {
+  return eroded(dilated(mask, diameter_px), diameter_px);
 }
 
 // The largest component of `mask`, its holes filled.
@@ -826,11 +870,11 @@ std::optional<int> read_eye_row(const RelativeFace& face, const cv::Mat& body_ma
   if (body_moments.m00 <= 0) return std::nullopt;
   BodyWhiteness body;
   body.centroid = {body_moments.m10 / body_moments.m00, body_moments.m01 / body_moments.m00};
-  cv::erode(body_mask, body.inner, ellipse_kernel(2 * kBodyInsetMm * px_per_mm));
+  body.inner = eroded(body_mask, 2 * kBodyInsetMm * px_per_mm);
   body.white = face.white;
   body.excess = (body.white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
   body.excess = cv::min(cv::max(body.excess, 0.0), 1.0);
-  cv::dilate(body_mask, body.row_area, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
+  body.row_area = dilated(body_mask, 2 * kEyeSpillMm * px_per_mm);
   if (!glare.empty()) {  // glare is no eye's white: it is left out of the row's profile
     body.face_glare = glare;
     body.glare = glare & body.row_area;
@@ -873,13 +917,11 @@ std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::M
                                            const std::vector<cv::Point2d>& pupils, double px_per_mm,
                                            cv::Mat& pattern_mask) {
   // The body without its eyes: eyes and their surroundings are neither body nor pattern.
-  cv::Mat inner, near_white;
-  cv::erode(body, inner, ellipse_kernel(1.6 * px_per_mm));
+  cv::Mat inner = eroded(body, 1.6 * px_per_mm);
   // How much of the body glare hides: spots may lie under it.
   const double hidden_mm2 =
       glare.empty() ? 0.0 : cv::countNonZero(glare & inner) / (px_per_mm * px_per_mm);
-  cv::dilate(white, near_white, ellipse_kernel(3.0 * px_per_mm));
-  inner.setTo(0, near_white);
+  inner.setTo(0, dilated(white, 3.0 * px_per_mm));
   for (const cv::Point2d& pupil : pupils)
     cv::circle(inner, pupil, static_cast<int>(std::lround(4.2 * px_per_mm)), cv::Scalar(0),
                cv::FILLED);
@@ -895,7 +937,7 @@ std::optional<BugPattern> classify_pattern(const RelativeFace& face, const cv::M
                    greys.end());
   const float body_grey = greys[greys.size() * 3 / 4];
   pattern_mask = (face.grey < kPatternDark * body_grey) & inner;
-  cv::morphologyEx(pattern_mask, pattern_mask, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
+  pattern_mask = opened(pattern_mask, 0.8 * px_per_mm);
   const double pattern_mm2 = cv::countNonZero(pattern_mask) / (px_per_mm * px_per_mm);
   const std::vector<Blob> parts = blobs_of(pattern_mask, px_per_mm, kMinPatternPartMm2);
   if (parts.empty()) {
@@ -1810,7 +1852,7 @@ cv::Mat outline_with_eyes(const cv::Mat& body, const cv::Mat& eye_white, double 
   cv::fillConvexPoly(within_hull, hull, cv::Scalar(255));
   cv::Mat outline = body | (eye_white & within_hull);
   // The blurred rim between an eye's white and the body is neither.
-  cv::morphologyEx(outline, outline, cv::MORPH_CLOSE, ellipse_kernel(kEyeRimMm * px_per_mm));
+  outline = closed(outline, kEyeRimMm * px_per_mm);
   return largest_filled(outline & within_hull);
 }
 
@@ -1863,13 +1905,10 @@ constexpr double kEyeReachMm = kEyeRadiusMm + 1.0;  // from a pupil's mark: its 
 constexpr double kMinGlareMm = 1.5;                 // across: thinner white is an eye's blurred rim
 constexpr double kGlareHaloMm = 2.0;
 cv::Mat glare_of(const RelativeFace& face, const cv::Mat& white, double px_per_mm) {
-  cv::Mat eyes;
-  cv::dilate(eye_marks(face), eyes, ellipse_kernel(2 * kEyeReachMm * px_per_mm));
-  cv::Mat glare = white & ~eyes;
-  cv::morphologyEx(glare, glare, cv::MORPH_OPEN, ellipse_kernel(kMinGlareMm * px_per_mm));
+  const cv::Mat eyes = dilated(eye_marks(face), 2 * kEyeReachMm * px_per_mm);
+  const cv::Mat glare = opened(white & ~eyes, kMinGlareMm * px_per_mm);
   if (cv::countNonZero(glare) == 0) return {};
-  cv::dilate(glare, glare, ellipse_kernel(2 * kGlareHaloMm * px_per_mm));
-  return glare;
+  return dilated(glare, 2 * kGlareHaloMm * px_per_mm);
 }
 
 // The body whole again where its eyes cut into it: a light body (yellow) passes through the
@@ -1889,13 +1928,11 @@ cv::Mat rejoined_body(const cv::Mat& largest_part, const cv::Mat& not_cream,
                cv::Scalar(255), cv::FILLED);
   }
   if (cv::countNonZero(eyes & ~largest_part) == 0) return largest_part;  // no eye cuts into it
-  cv::Mat parts;  // the body's parts the eyes join, cut-off parts of a pupil's size left out
-  cv::morphologyEx(not_cream & ~eyes, parts, cv::MORPH_OPEN,
-                   ellipse_kernel(std::sqrt(kMinCutOffMm2) * px_per_mm));
+  // The body's parts the eyes join, cut-off parts of a pupil's size left out.
+  cv::Mat parts = opened(not_cream & ~eyes, std::sqrt(kMinCutOffMm2) * px_per_mm);
   parts |= largest_part;
   cv::Mat joined = parts | eyes;
-  cv::morphologyEx(joined, joined, cv::MORPH_CLOSE, ellipse_kernel(kEyeRimMm * px_per_mm));
-  joined = largest_filled(joined);
+  joined = largest_filled(closed(joined, kEyeRimMm * px_per_mm));
   std::vector<cv::Point> points, hull;
   cv::findNonZero(parts & joined, points);
   if (points.empty()) return largest_part;  // the eyes join nothing of the body
@@ -1923,8 +1960,7 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
     not_cream.setTo(0, glare);
     white.setTo(0, glare);
   }
-  cv::morphologyEx(not_cream, not_cream, cv::MORPH_CLOSE, ellipse_kernel(1.2 * px_per_mm));
-  cv::morphologyEx(not_cream, not_cream, cv::MORPH_OPEN, ellipse_kernel(0.8 * px_per_mm));
+  not_cream = opened(closed(not_cream, 1.2 * px_per_mm), 0.8 * px_per_mm);
   const cv::Mat largest_part = largest_filled(not_cream);
   if (cv::countNonZero(largest_part) < kMinBodyMm2 * px_per_mm * px_per_mm) {
     tile.blank = true;
@@ -1934,15 +1970,13 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
   // Eyes belong to the body even where a blurred white passes for cream; the outline is read
   // without them, as a white spilling over the edge would bend it.
   // Only solid white next to the body counts: the cream's noise passes for white here and there.
-  cv::Mat eyes_by_body;
-  cv::morphologyEx(white, eyes_by_body, cv::MORPH_OPEN, ellipse_kernel(kSolidWhiteMm * px_per_mm));
+  const cv::Mat eyes_by_body = opened(white, kSolidWhiteMm * px_per_mm);
   const cv::Mat body = rejoined_body(largest_part, not_cream, face, px_per_mm);
   const cv::Rect body_box = cv::boundingRect(body);
   tile.body_centre_mm =
       cv::Point2d(body_box.x + body_box.width / 2.0, body_box.y + body_box.height / 2.0) /
       px_per_mm;
-  cv::Mat near_body;
-  cv::dilate(body, near_body, ellipse_kernel(2 * kEyeSpillMm * px_per_mm));
+  const cv::Mat near_body = dilated(body, 2 * kEyeSpillMm * px_per_mm);
   tile.eyes = read_eye_row(face, largest_filled(body | (eyes_by_body & near_body)), glare,
                            px_per_mm, pupils);
   // Glare within the body's hull is body, as an eye there is.
