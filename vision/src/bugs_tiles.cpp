@@ -183,29 +183,27 @@ cv::Mat ellipse_kernel(double diameter_px) {
 // mask's set pixels (grown by the disk, for a dilation) the result is empty; within, it is worked
 // on a region of the mask wide enough that its edges change nothing: the same masks as over the
 // whole face.
-cv::Rect grown_within(const cv::Rect& box, int reach, cv::Size picture) {
-  return (box + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
-         cv::Rect(cv::Point(0, 0), picture);
+cv::Mat by_disk_near_set(const cv::Mat& mask, double diameter_px, bool dilate) {
+  const int diameter = disk_px(diameter_px);
+  cv::Mat result(mask.size(), CV_8U, cv::Scalar(0));
+  const cv::Rect set = cv::boundingRect(mask);
+  if (set.empty()) return result;
+  const int reach = diameter / 2;
+  const cv::Rect around = (set + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
+                          cv::Rect(cv::Point(0, 0), mask.size());
+  const cv::Rect changed = dilate ? around : set;
+  const cv::Mat worked =
+      dilate ? dilated_by_disk(mask(around), diameter) : eroded_by_disk(mask(around), diameter);
+  worked(changed - around.tl()).copyTo(result(changed));
+  return result;
 }
 
 cv::Mat dilated(const cv::Mat& mask, double diameter_px) {
-  const int diameter = disk_px(diameter_px);
-  cv::Mat result(mask.size(), CV_8U, cv::Scalar(0));
-  const cv::Rect set = cv::boundingRect(mask);
-  if (set.empty()) return result;
-  const cv::Rect around = grown_within(set, diameter / 2, mask.size());
-  dilated_by_disk(mask(around), diameter).copyTo(result(around));
-  return result;
+  return by_disk_near_set(mask, diameter_px, true);
 }
 
 cv::Mat eroded(const cv::Mat& mask, double diameter_px) {
-  const int diameter = disk_px(diameter_px);
-  cv::Mat result(mask.size(), CV_8U, cv::Scalar(0));
-  const cv::Rect set = cv::boundingRect(mask);
-  if (set.empty()) return result;
-  const cv::Rect around = grown_within(set, diameter / 2, mask.size());
-  eroded_by_disk(mask(around), diameter)(set - around.tl()).copyTo(result(set));
-  return result;
+  return by_disk_near_set(mask, diameter_px, false);
 }
 
 cv::Mat opened(const cv::Mat& mask, double diameter_px) {
