@@ -173,11 +173,6 @@ int disk_px(double diameter_px) {
   return std::max(1, static_cast<int>(std::lround(diameter_px)) | 1);
 }
 
-cv::Mat ellipse_kernel(double diameter_px) {
-  const int size = disk_px(diameter_px);
-  return cv::getStructuringElement(cv::MORPH_ELLIPSE, {size, size});
-}
-
 // A face's masks (its body, eyes, highlights) dilated or eroded by a disk `diameter_px` across,
 // worked only where the result can be set: the marks cover a part of the face. Outside the
 // mask's set pixels (grown by the disk, for a dilation) the result is empty; within, it is worked
@@ -1033,8 +1028,7 @@ cv::Mat edge_free(const cv::Mat& bgr, const BugsReaderParams& params) {
   cv::Canny(smooth, edges, params.edge_low, params.edge_high, 3, true);
   // A one-pixel line leaves the regions on either side touching at its diagonal steps, and a
   // faint side of a face may have gaps: the edges are thickened over both.
-  cv::dilate(edges, edges, ellipse_kernel(2 * params.edge_gap_px + 1));
-  return edges == 0;
+  return dilated_by_disk(edges, 2 * params.edge_gap_px + 1) == 0;
 }
 
 }  // namespace
@@ -1219,7 +1213,7 @@ class TileCollector {
   // an eroded mask parts them, and the quadrilaterals found are grown back by the erosion.
   int add_opened_faces(cv::Mat mask, int erosion_px, cv::Point origin = {0, 0}) {
     cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
-    if (erosion_px > 0) cv::erode(mask, mask, ellipse_kernel(2 * erosion_px + 1));
+    if (erosion_px > 0) mask = eroded_by_disk(mask, 2 * erosion_px + 1);
     return add_faces(mask, erosion_px, origin);
   }
 
