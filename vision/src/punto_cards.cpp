@@ -96,11 +96,9 @@ std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& 
   return masks;
 }
 
-std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const PuntoReaderParams& params,
-                                           StageLog& log) {
+std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gray,
+                                           const PuntoReaderParams& params, StageLog& log) {
   StageTimer mask_stage(log, "dark masks");
-  cv::Mat gray;
-  cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
   const std::vector<cv::Mat> masks =
       dark_masks(gray, params.face_thresholds, params.white_downscale);
   mask_stage.finish();

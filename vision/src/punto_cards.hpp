@@ -29,14 +29,15 @@ struct CardCandidate {
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
                                 int downscale);
 
-std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const PuntoReaderParams& params,
-                                           StageLog& log);
+// `gray` is the picture's grey (cv::COLOR_BGR2GRAY), made once for every stage that needs it.
+std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gray,
+                                           const PuntoReaderParams& params, StageLog& log);
 
 // Dots that belong to no card found: round blobs of a dot's size and saturated colour on black
 // face. Each is part of a card something hides (a hand, a sleeve) or that lies half out of view.
 // `px_per_mm` is the scale around the cards found, or 0 when none was found (then any scale the
 // capture envelope allows is tried).
-std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr,
+std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr, const cv::Mat& gray,
                                      const std::vector<std::array<cv::Point2d, 4>>& cards,
                                      double px_per_mm);
 

@@ -561,7 +561,11 @@ namespace {
 PuntoReading read_punto_pinhole(const cv::Mat& bgr, const ColourReferences& references,
                                 const PuntoReaderParams& params, StageLog& log) {
   PuntoReading reading;
-  const std::vector<CardCandidate> candidates = find_card_faces(bgr, params, log);
+  StageTimer grey_stage(log, "grey");
+  cv::Mat gray;
+  cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+  grey_stage.finish();
+  const std::vector<CardCandidate> candidates = find_card_faces(bgr, gray, params, log);
 
   StageTimer light_stage(log, "light");
   const FaceRegions& regions = face_regions(params.card_px_per_mm);
@@ -646,7 +650,7 @@ PuntoReading read_punto_pinhole(const cv::Mat& bgr, const ColourReferences& refe
   std::vector<std::array<cv::Point2d, 4>> outlines;
   for (const PuntoCardReading& card : reading.cards) outlines.push_back(card.polygon);
   const std::vector<cv::Point2d> orphans =
-      orphan_dots(bgr, outlines, median_side(outlines) / kCardSideMm);
+      orphan_dots(bgr, gray, outlines, median_side(outlines) / kCardSideMm);
   if (!orphans.empty()) reading.doubts.push_back("a card is partly hidden or out of view");
   hidden_stage.finish(static_cast<int>(orphans.size()));
   reading.unstable = !reading.doubts.empty();
