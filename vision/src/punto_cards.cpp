@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "max_pooling.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
 
@@ -64,12 +65,7 @@ std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& 
                                 int downscale) {
   // The brightest pixel of each block, then of the blocks around: a face pixel is never far from
   // its rim or its dots, so this is the white of what surrounds it.
-  cv::Mat pooled;
-  cv::dilate(gray, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
-  cv::Mat small;
-  cv::resize(pooled, small,
-             cv::Size(std::max(1, gray.cols / downscale), std::max(1, gray.rows / downscale)), 0, 0,
-             cv::INTER_NEAREST);
+  cv::Mat small = max_pooled(gray, downscale);
   cv::dilate(small, small, cv::getStructuringElement(cv::MORPH_ELLIPSE, {7, 7}));
   cv::Mat white;
   small.convertTo(white, CV_32F);

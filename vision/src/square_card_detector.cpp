@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
+#include "max_pooling.hpp"
 #include "vision/quad_geometry.hpp"
 
 namespace tableref::vision {
@@ -84,12 +85,7 @@ RelativeLuminance::RelativeLuminance(const cv::Mat& bgr, int downscale, double w
   cv::cvtColor(bgr, gray_, cv::COLOR_BGR2GRAY);
   // Max-pool to a smaller image: a block's brightest pixel is the face wherever a face shows,
   // however many monsters and holes the block also holds.
-  cv::Mat pooled;
-  cv::dilate(gray_, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
-  cv::Mat small;
-  cv::resize(pooled, small,
-             cv::Size(std::max(1, gray_.cols / downscale), std::max(1, gray_.rows / downscale)), 0,
-             0, cv::INTER_NEAREST);
+  cv::Mat small = max_pooled(gray_, downscale);
   // Opening removes what is bright but small (eyes, specks) from the local white; dilation then
   // lends each dark surface the white of the surfaces beside it.
   cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));

@@ -8,6 +8,8 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "max_pooling.hpp"
+
 namespace tableref::vision::trio {
 
 namespace {
@@ -23,11 +25,7 @@ constexpr double kBroadReach = 0.35;
 // The brightest nearby value of each channel (CV_8UC3), smooth and at image size: a max-pool to a
 // small image, small bright specks removed, then dilated across the largest monster body.
 cv::Mat local_white(const cv::Mat& bgr, int downscale, double reach_px) {
-  cv::Mat pooled, small;
-  cv::dilate(bgr, pooled, cv::getStructuringElement(cv::MORPH_RECT, {downscale, downscale}));
-  cv::resize(pooled, small,
-             cv::Size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale)), 0, 0,
-             cv::INTER_NEAREST);
+  cv::Mat small = max_pooled(bgr, downscale);
   cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
   // Square and cross steps in turn grow an octagon: round enough, and cheap at any radius.
