@@ -21,7 +21,7 @@ std::vector<cv::Point> square_outline_with(const cv::Rect& leak) {
   cv::rectangle(mask, leak, 255, cv::FILLED);
   const auto outlines = component_outlines(mask);
   EXPECT_EQ(outlines.size(), 1u);
-  return outlines.front();
+  return outlines.front().points;
 }
 
 // A light table is one component whose holes are the cards' borders and the print's specks; a
@@ -36,7 +36,10 @@ TEST(ComponentOutlines, ListEveryOuterBorderNestedOrNotAndNoHole) {
   const auto outlines = component_outlines(mask);
   ASSERT_EQ(outlines.size(), 2u);  // the table's outer border and the face's
   std::vector<double> areas;
-  for (const auto& outline : outlines) areas.push_back(cv::contourArea(outline));
+  for (const auto& outline : outlines) {
+    EXPECT_EQ(outline.area, cv::contourArea(outline.points));
+    areas.push_back(outline.area);
+  }
   std::sort(areas.begin(), areas.end());
   EXPECT_NEAR(areas[0], 79.0 * 79.0, 1.0);    // the face, 80 px a side, between pixel centres
   EXPECT_NEAR(areas[1], 399.0 * 299.0, 1.0);  // the table

@@ -29,11 +29,12 @@ bool plausible(const std::array<cv::Point2d, 4>& corners, const PuntoReaderParam
   return cv::isContourConvex(polygon);
 }
 
-std::optional<CardCandidate> card_from_outline(const std::vector<cv::Point>& outline,
+std::optional<CardCandidate> card_from_outline(const ComponentOutline& component,
                                                const PuntoReaderParams& params,
                                                double min_face_area, double max_side_px) {
-  const double area = cv::contourArea(outline);
+  const double area = component.area;
   if (area < min_face_area) return std::nullopt;
+  const std::vector<cv::Point>& outline = component.points;
   const auto rough = quadrilateral_of(outline);
   if (!rough) return std::nullopt;
   const std::vector<cv::Point2f> rough_polygon(rough->begin(), rough->end());
@@ -107,9 +108,9 @@ std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gr
     log.debug_image("dark mask " + std::to_string(params.face_thresholds[level]).substr(0, 4),
                     masks[level]);
     StageTimer quad_stage(log, "card faces");
-    const std::vector<std::vector<cv::Point>> outlines = component_outlines(masks[level]);
+    const std::vector<ComponentOutline> outlines = component_outlines(masks[level]);
     int faces = 0;
-    for (const std::vector<cv::Point>& outline : outlines) {
+    for (const ComponentOutline& outline : outlines) {
       if (const auto card = card_from_outline(outline, params, min_face_area, max_side_px)) {
         add_unless_found(found, *card);
         ++faces;

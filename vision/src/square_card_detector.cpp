@@ -169,9 +169,9 @@ void add_unless_found(std::vector<DetectedSquareCard>& cards, const DetectedSqua
 
 // The outlines of the face components within `area` of the picture (the whole picture, or a part
 // of it: then a component cut by the part's edge, part of something outside, is left out).
-std::vector<std::vector<cv::Point>> face_outlines(const RelativeLuminance& relative,
-                                                  double threshold, const cv::Rect& area,
-                                                  cv::Size picture, cv::Mat& debug_mask) {
+std::vector<ComponentOutline> face_outlines(const RelativeLuminance& relative, double threshold,
+                                            const cv::Rect& area, cv::Size picture,
+                                            cv::Mat& debug_mask) {
   const cv::Mat mask = face_mask(relative, threshold, area);
   if (!debug_mask.empty()) mask.copyTo(debug_mask(area));
   const auto cut_by_edge = [&](const cv::Rect& box) {
@@ -179,9 +179,9 @@ std::vector<std::vector<cv::Point>> face_outlines(const RelativeLuminance& relat
            (box.br().x == area.br().x && area.br().x < picture.width) ||
            (box.br().y == area.br().y && area.br().y < picture.height);
   };
-  std::vector<std::vector<cv::Point>> outlines;
-  for (std::vector<cv::Point>& outline : component_outlines(mask, area.tl())) {
-    if (!cut_by_edge(cv::boundingRect(outline))) outlines.push_back(std::move(outline));
+  std::vector<ComponentOutline> outlines;
+  for (ComponentOutline& outline : component_outlines(mask, area.tl())) {
+    if (!cut_by_edge(cv::boundingRect(outline.points))) outlines.push_back(std::move(outline));
   }
   return outlines;
 }
@@ -226,7 +226,7 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
     StageTimer mask_stage(log, "face mask " + name);
     cv::Mat debug_mask;
     if (log.wants_debug_images()) debug_mask = cv::Mat::zeros(bgr.size(), CV_8U);
-    std::vector<std::vector<cv::Point>> outlines;
+    std::vector<ComponentOutline> outlines;
     for (const cv::Rect& area : areas) {
       for (auto& outline : face_outlines(relative, threshold, area, bgr.size(), debug_mask))
         outlines.push_back(std::move(outline));
@@ -237,12 +237,11 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
     StageTimer quad_stage(log, "quadrilaterals");
     int found = 0;
     std::vector<cv::Rect> large_enough;
-    for (const auto& outline : outlines) {
-      const double area = cv::contourArea(outline);
-      if (area < min_face_area) continue;
-      large_enough.push_back(cv::boundingRect(outline));
-      if (const auto card =
-              card_from_outline(outline, area, spec, params, max_side_px, bgr.size())) {
+    for (const ComponentOutline& outline : outlines) {
+      if (outline.area < min_face_area) continue;
+      large_enough.push_back(cv::boundingRect(outline.points));
+      if (const auto card = card_from_outline(outline.points, outline.area, spec, params,
+                                              max_side_px, bgr.size())) {
         add_unless_found(cards, *card);
         ++found;
       }

@@ -9,11 +9,18 @@
 
 namespace tableref::vision {
 
+// A component's outer boundary and the area it encloses (cv::contourArea's, px²): found anyway to
+// tell a boundary from a hole's, and every caller leaves out the outlines too small for a card.
+struct ComponentOutline {
+  std::vector<cv::Point> points;
+  double area = 0;
+};
+
 // The outer boundary of every component of a binary mask, nested components included (a card's
 // face lies in a hole of the table's component); no hole's boundary. A component that encloses no
 // area (a line one pixel wide) has none. Each point is moved by `offset` (the mask's place in a
 // larger picture).
-std::vector<std::vector<cv::Point>> component_outlines(const cv::Mat& mask, cv::Point offset = {});
+std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset = {});
 
 // Four corners of the outline's convex hull, when it simplifies to a quadrilateral.
 std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& outline);
