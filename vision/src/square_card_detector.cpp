@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
+#include "byte_lanes.hpp"
 #include "max_pooling.hpp"
 #include "vision/quad_geometry.hpp"
 
@@ -122,11 +123,28 @@ cv::Mat RelativeLuminance::above(double ratio, const cv::Rect& area) const {
 }
 
 cv::Mat RelativeLuminance::ratios() const {
-  cv::Mat gray_f, white_f, relative;
-  gray_.convertTo(gray_f, CV_32F);
-  white_.convertTo(white_f, CV_32F);
-  cv::max(white_f, 1.0, white_f);
-  cv::divide(gray_f, white_f, relative);
+  // One pass, the same IEEE division as cv::divide of the two planes made floats (the white at
+  // least 1), without writing those planes.
+  cv::Mat relative(gray_.size(), CV_32F);
+  for (int y = 0; y < gray_.rows; ++y) {
+    const std::uint8_t* grey = gray_.ptr<std::uint8_t>(y);
+    const std::uint8_t* white = white_.ptr<std::uint8_t>(y);
+    float* ratio = relative.ptr<float>(y);
+    int x = 0;
+#if CV_SIMD
+    constexpr int kStep = cv::v_uint8::nlanes, kFloats = cv::v_float32::nlanes;
+    const cv::v_float32 one = cv::vx_setall_f32(1.0f);
+    for (; x + kStep <= gray_.cols; x += kStep) {
+      const auto grey_f = floats_of(cv::vx_load(grey + x));
+      const auto white_f = floats_of(cv::vx_load(white + x));
+      for (std::size_t q = 0; q < 4; ++q)
+        cv::v_store(ratio + x + static_cast<int>(q) * kFloats,
+                    grey_f[q] / cv::v_max(white_f[q], one));
+    }
+#endif
+    for (; x < gray_.cols; ++x)
+      ratio[x] = static_cast<float>(grey[x]) / std::max(static_cast<float>(white[x]), 1.0f);
+  }
   return relative;
 }
 

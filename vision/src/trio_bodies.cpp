@@ -8,6 +8,7 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "byte_lanes.hpp"
 #include "max_pooling.hpp"
 
 namespace tableref::vision::trio {
@@ -345,19 +346,6 @@ class FaceRow {
  private:
   static constexpr float kMostRatio = 10;
   static constexpr float kBlue = 0.114f, kGreen = 0.587f, kRed = 0.299f;
-#if CV_SIMD
-  static std::array<cv::v_float32, 4> floats_of(const cv::v_uint8& bytes) {
-    cv::v_uint16 low, high;
-    cv::v_expand(bytes, low, high);
-    std::array<cv::v_uint32, 4> words;
-    cv::v_expand(low, words[0], words[1]);
-    cv::v_expand(high, words[2], words[3]);
-    std::array<cv::v_float32, 4> floats;
-    for (std::size_t i = 0; i < 4; ++i)
-      floats[i] = cv::v_cvt_f32(cv::v_reinterpret_as_s32(words[i]));
-    return floats;
-  }
-#endif
   const std::uint8_t* pixel_;
   const std::uint8_t* white_;
   const std::uint8_t* around_;
