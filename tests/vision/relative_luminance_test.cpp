@@ -1,6 +1,8 @@
 // The face masks compared in whole grey levels are the masks of the luminance ratios; a plain
 // table far from the cards is no face.
 
+#include "vision/relative_luminance.hpp"
+
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>

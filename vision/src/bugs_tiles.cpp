@@ -13,6 +13,7 @@
 #include "disk_morphology.hpp"
 #include "laid_out_once.hpp"
 #include "vision/quad_geometry.hpp"
+#include "vision/relative_luminance.hpp"
 #include "vision/square_card_detector.hpp"
 
 namespace tableref::vision::bugs {

@@ -36,25 +36,6 @@ struct DetectedSquareCard {
   double fill = 0;  // how square the face component was (1 = perfect)
 };
 
-// The luminance of each pixel against the local white (the brightest nearby surface, estimated
-// on a picture `downscale` times smaller, and at least `white_floor` times the picture's
-// brightest): independent of illumination fall-off and of the light's colour.
-class RelativeLuminance {
- public:
-  RelativeLuminance(const cv::Mat& bgr, int downscale, double white_floor = 0);
-  // CV_8U, 255 where the luminance is above `ratio` (at least 0) times the local white. Compared in
-  // whole grey levels, with each white level's cut looked up: the same mask as ratios() > ratio, at
-  // a fraction of its cost.
-  cv::Mat above(double ratio) const;
-  // The same for the pixels of `area` only.
-  cv::Mat above(double ratio, const cv::Rect& area) const;
-  // CV_32F, each pixel's luminance divided by its local white (at least 1).
-  cv::Mat ratios() const;
-
- private:
-  cv::Mat gray_, white_;
-};
-
 std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const SquareCardSpec& spec,
                                                     const SquareCardDetectorParams& params,
                                                     StageLog& log);
