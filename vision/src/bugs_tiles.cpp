@@ -133,8 +133,8 @@ cv::Vec3f face_cream(const cv::Mat& face_bgr, double px_per_mm) {
 // The face in units of its cream (each channel divided by the cream's): independent of the
 // light's colour and brightness.
 struct RelativeFace {
-  cv::Mat ratio;   // CV_32FC3, BGR order
-  cv::Mat grey;    // CV_32F, grey / cream grey
+  std::vector<cv::Mat> ratio;  // CV_32F, blue, green and red, each over the cream's
+  cv::Mat grey;                // CV_32F, grey / cream grey
   cv::Mat spread;  // CV_32F, (max - min channel) / cream grey, in the picture's own units
   cv::Mat white;   // CV_32F, the lowest channel of `ratio`: whiteness, 1 on the cream
   double px_per_mm = 0;
@@ -149,16 +149,14 @@ RelativeFace relative_face(const cv::Mat& face_bgr, const cv::Vec3f& cream, doub
   cv::Mat as_float;
   face_bgr.convertTo(as_float, CV_32FC3);
   const float cream_grey = 0.114f * cream[0] + 0.587f * cream[1] + 0.299f * cream[2];
-  out.ratio = as_float.mul(cv::Scalar(1 / cream[0], 1 / cream[1], 1 / cream[2]));
+  cv::split(as_float.mul(cv::Scalar(1 / cream[0], 1 / cream[1], 1 / cream[2])), out.ratio);
   std::vector<cv::Mat> channels;
   cv::split(as_float, channels);
   out.grey = (0.114f * channels[0] + 0.587f * channels[1] + 0.299f * channels[2]) / cream_grey;
   cv::Mat high = cv::max(cv::max(channels[0], channels[1]), channels[2]);
   cv::Mat low = cv::min(cv::min(channels[0], channels[1]), channels[2]);
   out.spread = (high - low) / cream_grey;
-  std::vector<cv::Mat> ratio;
-  cv::split(out.ratio, ratio);
-  out.white = cv::min(cv::min(ratio[0], ratio[1]), ratio[2]);
+  out.white = cv::min(cv::min(out.ratio[0], out.ratio[1]), out.ratio[2]);
   return out;
 }
 
@@ -184,9 +182,7 @@ cv::Mat by_disk_near_set(const cv::Mat& mask, double diameter_px, bool dilate) {
   cv::Mat result(mask.size(), CV_8U, cv::Scalar(0));
   const cv::Rect set = cv::boundingRect(mask);
   if (set.empty()) return result;
-  const int reach = diameter / 2;
-  const cv::Rect around = (set + cv::Size(2 * reach, 2 * reach) - cv::Point(reach, reach)) &
-                          cv::Rect(cv::Point(0, 0), mask.size());
+  const cv::Rect around = grown_within(set, diameter / 2, mask.size());
   const cv::Rect changed = dilate ? around : set;
   const cv::Mat worked =
       dilate ? dilated_by_disk(mask(around), diameter) : eroded_by_disk(mask(around), diameter);
@@ -450,8 +446,7 @@ std::vector<Blob> blobs_of(const cv::Mat& mask, double px_per_mm, double min_are
 
 // The white of the eyes: brighter than the cream, and bluer (the cream is yellowish).
 cv::Mat eye_white(const RelativeFace& face, const cv::Mat& art_area) {
-  std::vector<cv::Mat> ratio;
-  cv::split(face.ratio, ratio);
+  const std::vector<cv::Mat>& ratio = face.ratio;
   return (ratio[0] > kWhiteBlue) & (ratio[1] > kWhiteGreen) & (ratio[2] > kWhiteRed) & art_area;
 }
 
@@ -494,8 +489,7 @@ constexpr double kPupilOffMm = 1.5;          // how far a fitted eye's centre ma
 // cream (white against a yellowish cream). Neither the body nor the cream passes, so an eye that
 // spills over the body's edge is read whole.
 cv::Mat eye_whiteness(const RelativeFace& face, const cv::Mat& white) {
-  std::vector<cv::Mat> ratio;
-  cv::split(face.ratio, ratio);
+  const std::vector<cv::Mat>& ratio = face.ratio;
   cv::Mat lightness = (white - kBodyWhiteness) / (kEyeWhiteness - kBodyWhiteness);
   cv::Mat blueness = (ratio[0] - ratio[2]) / kEyeBlueLift;
   return cv::min(cv::max(cv::min(lightness, blueness), 0.0), 1.0);
@@ -1542,9 +1536,8 @@ std::optional<std::array<cv::Point2d, 4>> strongest_outline_in(
 double weakest_side_in(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners) {
   constexpr int kPadding = 4;  // the steps at the area's edge are the picture's own
   const cv::Rect area =
-      (cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end())) +
-       cv::Size(2 * kPadding, 2 * kPadding) - cv::Point(kPadding, kPadding)) &
-      cv::Rect(0, 0, bgr.cols, bgr.rows);
+      grown_within(cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end())),
+                   kPadding, bgr.size());
   std::array<cv::Point2d, 4> in_area;
   for (std::size_t i = 0; i < 4; ++i) in_area[i] = corners[i] - cv::Point2d(area.tl());
   const auto sampled = outline_steps(ColourSteps(bgr(area)), in_area);
@@ -1772,14 +1765,13 @@ double share_showing_eyes(const cv::Mat& bgr,
   if (monsters.empty()) return 0;
   const double px_per_mm = median_side(monsters) / kTileSideMm;
   // Only around the tiles, with room for the widest ring the search measures.
-  const cv::Rect picture(0, 0, bgr.cols, bgr.rows);
   const int room = static_cast<int>(std::ceil(kStrayBodyToMm * px_per_mm)) + 1;
   cv::Rect area;
   for (const auto& corners : monsters) {
     const cv::Rect box = cv::boundingRect(std::vector<cv::Point2f>(corners.begin(), corners.end()));
     area = area.empty() ? box : (area | box);
   }
-  area = (area + cv::Size(2 * room, 2 * room) - cv::Point(room, room)) & picture;
+  area = grown_within(area, room, bgr.size());
   if (area.empty()) return 0;
   const cv::Mat eyes = EyePlanes(bgr(area), px_per_mm).pattern(px_per_mm);
   const auto shows_an_eye = [&](const std::array<cv::Point2d, 4>& corners) {
@@ -1942,8 +1934,7 @@ TileFace read_monster(const RelativeFace& face, const cv::Mat& glare, double px_
   TileFace tile;
   const int side = face.grey.rows;
   const cv::Mat art_area = disk_mask(side, px_per_mm, kArtRadiusMm);
-  std::vector<cv::Mat> ratio;
-  cv::split(face.ratio, ratio);
+  const std::vector<cv::Mat>& ratio = face.ratio;
   cv::Mat not_cream = ((cv::abs(ratio[0] - 1) > kNotCream) | (cv::abs(ratio[1] - 1) > kNotCream) |
                        (cv::abs(ratio[2] - 1) > kNotCream)) &
                       art_area;

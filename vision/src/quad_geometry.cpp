@@ -21,6 +21,11 @@ std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point 
   return outlines;
 }
 
+cv::Rect grown_within(const cv::Rect& box, int margin, cv::Size picture) {
+  return (box + cv::Size(2 * margin, 2 * margin) - cv::Point(margin, margin)) &
+         cv::Rect(cv::Point(0, 0), picture);
+}
+
 std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& outline) {
   std::vector<cv::Point> hull;
   cv::convexHull(outline, hull);

@@ -147,8 +147,7 @@ std::vector<cv::Rect> areas_to_look_again(const std::vector<cv::Rect>& large_eno
   std::vector<cv::Rect> areas;
   double covered = 0;
   for (const cv::Rect& box : large_enough) {
-    areas.push_back((box + cv::Size(2 * kMargin, 2 * kMargin) - cv::Point(kMargin, kMargin)) &
-                    whole);
+    areas.push_back(grown_within(box, kMargin, picture));
     covered += areas.back().area();
   }
   if (covered > 0.5 * whole.area()) return {whole};

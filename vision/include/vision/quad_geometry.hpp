@@ -22,6 +22,9 @@ struct ComponentOutline {
 // larger picture).
 std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset = {});
 
+// `box` grown by `margin` pixels on every side, cut to a picture of size `picture`.
+cv::Rect grown_within(const cv::Rect& box, int margin, cv::Size picture);
+
 // Four corners of the outline's convex hull, when it simplifies to a quadrilateral.
 std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& outline);
 
