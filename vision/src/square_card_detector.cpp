@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
+#include "large_components.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/relative_luminance.hpp"
 
@@ -119,22 +120,14 @@ void add_unless_found(std::vector<DetectedSquareCard>& cards, const DetectedSqua
 }
 
 // The outlines of the face components within `area` of the picture (the whole picture, or a part
-// of it: then a component cut by the part's edge, part of something outside, is left out).
+// of it: then a component cut by the part's edge, part of something outside, is left out): every
+// one that may enclose `min_face_area`, and some smaller ones.
 std::vector<ComponentOutline> face_outlines(const RelativeLuminance& relative, double threshold,
                                             const cv::Rect& area, cv::Size picture,
-                                            cv::Mat& debug_mask) {
+                                            double min_face_area, cv::Mat& debug_mask) {
   const cv::Mat mask = face_mask(relative, threshold, area);
   if (!debug_mask.empty()) mask.copyTo(debug_mask(area));
-  const auto cut_by_edge = [&](const cv::Rect& box) {
-    return (box.x == area.x && area.x > 0) || (box.y == area.y && area.y > 0) ||
-           (box.br().x == area.br().x && area.br().x < picture.width) ||
-           (box.br().y == area.br().y && area.br().y < picture.height);
-  };
-  std::vector<ComponentOutline> outlines;
-  for (ComponentOutline& outline : component_outlines(mask, area.tl())) {
-    if (!cut_by_edge(cv::boundingRect(outline.points))) outlines.push_back(std::move(outline));
-  }
-  return outlines;
+  return large_component_outlines(mask, area.tl(), picture, min_face_area);
 }
 
 // Where the next, higher threshold looks: around each component large enough for a face (its
@@ -178,7 +171,8 @@ std::vector<DetectedSquareCard> detect_square_cards(const cv::Mat& bgr, const Sq
     if (log.wants_debug_images()) debug_mask = cv::Mat::zeros(bgr.size(), CV_8U);
     std::vector<ComponentOutline> outlines;
     for (const cv::Rect& area : areas) {
-      for (auto& outline : face_outlines(relative, threshold, area, bgr.size(), debug_mask))
+      for (auto& outline :
+           face_outlines(relative, threshold, area, bgr.size(), min_face_area, debug_mask))
         outlines.push_back(std::move(outline));
     }
     mask_stage.finish(static_cast<int>(outlines.size()));
