@@ -55,8 +55,13 @@ cv::Mat max_pooled(const cv::Mat& image, int block) {
   for (int y = 0; y < size.height; ++y) {
     const auto* row = brightest_of_rows.ptr<std::uint8_t>(y);
     auto* out = pooled.ptr<std::uint8_t>(y);
-    for (int x = 0; x < size.width; ++x)
-      std::copy_n(row + cols[x] * channels, channels, out + x * channels);
+    if (channels == 1) {
+      // A byte at a time: copying one through std::copy_n calls memmove for each.
+      for (int x = 0; x < size.width; ++x) out[x] = row[cols[x]];
+    } else {
+      for (int x = 0; x < size.width; ++x)
+        std::copy_n(row + cols[x] * channels, channels, out + x * channels);
+    }
   }
   return pooled;
 }
