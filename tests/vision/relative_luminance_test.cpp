@@ -26,6 +26,9 @@ TEST(RelativeLuminance, MasksAboveARatioAreTheRatiosThresholded) {
       const cv::Mat mask = relative.above(ratio);
       EXPECT_GT(cv::countNonZero(mask), 0) << ratio;
       EXPECT_EQ(cv::countNonZero(mask != thresholded), 0) << ratio;
+      // A part whose rows are no whole number of vectors.
+      const cv::Rect part(37, 21, picture.cols / 3 + 5, picture.rows / 2);
+      EXPECT_EQ(cv::countNonZero(relative.above(ratio, part) != thresholded(part)), 0) << ratio;
     }
   }
 }

@@ -1,6 +1,8 @@
 #include "vision/relative_luminance.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <opencv2/imgproc.hpp>
 
@@ -31,27 +33,93 @@ cv::Mat RelativeLuminance::above(double ratio) const {
   return above(ratio, cv::Rect(cv::Point(0, 0), gray_.size()));
 }
 
-cv::Mat RelativeLuminance::above(double ratio, const cv::Rect& area) const {
-  // For each white level, the brightest grey level whose ratio to it is not above `ratio`: the
-  // ratio divided as ratios() divides and compared as cv::threshold compares a CV_32F picture.
-  const auto cut = static_cast<float>(ratio);
-  cv::Mat brightest_below(1, 256, CV_8U);
+namespace {
+
+// A pixel's luminance over its local white (at least 1): the same IEEE division as cv::divide of
+// the two planes made floats.
+float ratio_of(std::uint8_t grey, std::uint8_t white) {
+  return static_cast<float>(grey) / std::max(static_cast<float>(white), 1.0f);
+}
+
+#if CV_SIMD
+constexpr int kStep = cv::v_uint8::nlanes;
+
+// ratio_of for kStep pixels, in four vectors.
+std::array<cv::v_float32, 4> ratios_of(const std::uint8_t* grey, const std::uint8_t* white) {
+  const cv::v_float32 one = cv::vx_setall_f32(1.0f);
+  const auto grey_f = floats_of(cv::vx_load(grey));
+  const auto white_f = floats_of(cv::vx_load(white));
+  std::array<cv::v_float32, 4> ratios;
+  for (std::size_t q = 0; q < 4; ++q) ratios[q] = grey_f[q] / cv::v_max(white_f[q], one);
+  return ratios;
+}
+#endif
+
+}  // namespace
+
+namespace {
+
+// For each white level, the brightest grey level whose ratio to it is not above `cut`: the ratio
+// divided as ratio_of divides and compared as cv::threshold compares a CV_32F picture.
+std::array<std::uint8_t, 256> brightest_below(float cut) {
+  std::array<std::uint8_t, 256> levels{};
   for (int white = 0; white < 256; ++white) {
+    const auto level_over = [&](int level) {
+      return ratio_of(static_cast<std::uint8_t>(level), static_cast<std::uint8_t>(white)) > cut;
+    };
     const auto divisor = static_cast<float>(std::max(white, 1));
     int level = std::clamp(static_cast<int>(cut * divisor), 0, 255);
-    while (level < 255 && static_cast<float>(level + 1) / divisor <= cut) ++level;
-    while (level > 0 && static_cast<float>(level) / divisor > cut) --level;
-    brightest_below.at<std::uint8_t>(white) = static_cast<std::uint8_t>(level);
+    while (level < 255 && !level_over(level + 1)) ++level;
+    while (level > 0 && level_over(level)) --level;
+    levels[static_cast<std::size_t>(white)] = static_cast<std::uint8_t>(level);
   }
-  cv::Mat cuts, mask;
-  cv::LUT(white_(area), brightest_below, cuts);
-  cv::compare(gray_(area), cuts, mask, cv::CMP_GT);
+  return levels;
+}
+
+// A 16-bit factor that gives every white level's entry of `levels` as (white * factor) >> 16, so
+// that a vector of pixels finds its cuts with one multiplication; 0 when none does (a ratio of 1
+// or more).
+std::uint16_t fixed_point_factor(const std::array<std::uint8_t, 256>& levels, float cut) {
+  const auto guess = static_cast<long>(std::ceil(static_cast<double>(cut) * 65536.0));
+  for (long factor = std::max(1L, guess - 1); factor <= std::min(65535L, guess + 1); ++factor) {
+    bool gives_all = true;
+    for (long white = 0; white < 256 && gives_all; ++white)
+      gives_all = ((white * factor) >> 16) == levels[static_cast<std::size_t>(white)];
+    if (gives_all) return static_cast<std::uint16_t>(factor);
+  }
+  return 0;
+}
+
+}  // namespace
+
+cv::Mat RelativeLuminance::above(double ratio, const cv::Rect& area) const {
+  // Compared in whole grey levels, each white level's cut found once.
+  const auto cut = static_cast<float>(ratio);
+  const std::array<std::uint8_t, 256> cuts = brightest_below(cut);
+  const std::uint16_t factor = fixed_point_factor(cuts, cut);
+  cv::Mat mask(area.size(), CV_8U);
+  for (int y = 0; y < area.height; ++y) {
+    const std::uint8_t* grey = gray_.ptr<std::uint8_t>(area.y + y) + area.x;
+    const std::uint8_t* white = white_.ptr<std::uint8_t>(area.y + y) + area.x;
+    std::uint8_t* set = mask.ptr<std::uint8_t>(y);
+    int x = 0;
+#if CV_SIMD
+    const cv::v_uint16 factors = cv::vx_setall_u16(factor);
+    for (; factor != 0 && x + kStep <= area.width; x += kStep) {
+      cv::v_uint16 grey_low, grey_high, white_low, white_high;
+      cv::v_expand(cv::vx_load(grey + x), grey_low, grey_high);
+      cv::v_expand(cv::vx_load(white + x), white_low, white_high);
+      // All ones or none, kept through the saturating pack.
+      cv::v_store(set + x, cv::v_pack(grey_low > cv::v_mul_hi(white_low, factors),
+                                      grey_high > cv::v_mul_hi(white_high, factors)));
+    }
+#endif
+    for (; x < area.width; ++x) set[x] = grey[x] > cuts[white[x]] ? 255 : 0;
+  }
   return mask;
 }
 
 cv::Mat RelativeLuminance::ratios() const {
-  // One pass, the same IEEE division as cv::divide of the two planes made floats (the white at
-  // least 1), without writing those planes.
   cv::Mat relative(gray_.size(), CV_32F);
   for (int y = 0; y < gray_.rows; ++y) {
     const std::uint8_t* grey = gray_.ptr<std::uint8_t>(y);
@@ -59,18 +127,14 @@ cv::Mat RelativeLuminance::ratios() const {
     float* ratio = relative.ptr<float>(y);
     int x = 0;
 #if CV_SIMD
-    constexpr int kStep = cv::v_uint8::nlanes, kFloats = cv::v_float32::nlanes;
-    const cv::v_float32 one = cv::vx_setall_f32(1.0f);
+    constexpr int kFloats = cv::v_float32::nlanes;
     for (; x + kStep <= gray_.cols; x += kStep) {
-      const auto grey_f = floats_of(cv::vx_load(grey + x));
-      const auto white_f = floats_of(cv::vx_load(white + x));
+      const auto ratios = ratios_of(grey + x, white + x);
       for (std::size_t q = 0; q < 4; ++q)
-        cv::v_store(ratio + x + static_cast<int>(q) * kFloats,
-                    grey_f[q] / cv::v_max(white_f[q], one));
+        cv::v_store(ratio + x + static_cast<int>(q) * kFloats, ratios[q]);
     }
 #endif
-    for (; x < gray_.cols; ++x)
-      ratio[x] = static_cast<float>(grey[x]) / std::max(static_cast<float>(white[x]), 1.0f);
+    for (; x < gray_.cols; ++x) ratio[x] = ratio_of(grey[x], white[x]);
   }
   return relative;
 }

@@ -12,9 +12,8 @@ namespace tableref::vision {
 class RelativeLuminance {
  public:
   RelativeLuminance(const cv::Mat& bgr, int downscale, double white_floor = 0);
-  // CV_8U, 255 where the luminance is above `ratio` (at least 0) times the local white. Compared in
-  // whole grey levels, with each white level's cut looked up: the same mask as ratios() > ratio, at
-  // a fraction of its cost.
+  // CV_8U, 255 where the luminance is above `ratio` (at least 0) times the local white: the same
+  // mask as ratios() > ratio, at a fraction of its cost (no ratio is written).
   cv::Mat above(double ratio) const;
   // The same for the pixels of `area` only.
   cv::Mat above(double ratio, const cv::Rect& area) const;
