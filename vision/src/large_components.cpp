@@ -6,6 +6,8 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "run_components.hpp"
+
 namespace tableref::vision {
 
 namespace {
@@ -43,68 +45,6 @@ cv::Mat blocks_set(const cv::Mat& mask) {
   return pooled;
 }
 
-// A row's run of set pixels, [first, last], and the run it is joined to (itself at a component's
-// root).
-struct Run {
-  int row, first, last;
-  std::size_t parent;
-};
-
-std::size_t root_of(std::vector<Run>& runs, std::size_t run) {
-  while (runs[run].parent != run) {
-    runs[run].parent = runs[runs[run].parent].parent;  // halve the path as it is walked
-    run = runs[run].parent;
-  }
-  return run;
-}
-
-// The bounding box of each 8-connected component of a binary mask, from its rows' runs joined
-// where they touch (the mask is small and sparse: a run per row of a component).
-std::vector<cv::Rect> component_boxes(const cv::Mat& mask) {
-  std::vector<Run> runs;
-  std::size_t previous_begin = 0, previous_end = 0;
-  for (int y = 0; y < mask.rows; ++y) {
-    const std::uint8_t* pixels = mask.ptr<std::uint8_t>(y);
-    const std::size_t row_begin = runs.size();
-    std::size_t above = previous_begin;
-    for (int x = 0; x < mask.cols; ++x) {
-      // Most of a sparse mask is empty: skipped a word at a time.
-      for (std::uint64_t word = 0; x + 8 <= mask.cols; x += 8) {
-        std::memcpy(&word, pixels + x, sizeof word);
-        if (word != 0) break;
-      }
-      if (x >= mask.cols || pixels[x] == 0) continue;
-      const int first = x;
-      while (x + 1 < mask.cols && pixels[x + 1] != 0) ++x;
-      const std::size_t run = runs.size();
-      runs.push_back({y, first, x, run});
-      // Runs of the row above touching this one diagonally or more: each starts before this one
-      // ends, and ends after this one starts.
-      while (above < previous_end && runs[above].last < first - 1) ++above;
-      for (std::size_t other = above; other < previous_end && runs[other].first <= x + 1; ++other) {
-        const std::size_t a = root_of(runs, run), b = root_of(runs, other);
-        runs[std::max(a, b)].parent = std::min(a, b);
-      }
-    }
-    previous_begin = row_begin;
-    previous_end = runs.size();
-  }
-  std::vector<cv::Rect> boxes;
-  std::vector<std::size_t> box_of_root(runs.size());
-  for (std::size_t run = 0; run < runs.size(); ++run) {
-    const Run& pixels = runs[run];
-    const cv::Rect span(pixels.first, pixels.row, pixels.last - pixels.first + 1, 1);
-    const std::size_t root = root_of(runs, run);
-    if (root == run) {
-      box_of_root[run] = boxes.size();
-      boxes.push_back(span);
-    } else {
-      boxes[box_of_root[root]] |= span;
-    }
-  }
-  return boxes;
-}
-
 // `boxes` with every two that overlap replaced by the box around both, until none overlap.
 std::vector<cv::Rect> merged(std::vector<cv::Rect> boxes) {
   for (bool merging = true; merging;) {
@@ -126,9 +66,9 @@ std::vector<cv::Rect> merged(std::vector<cv::Rect> boxes) {
 std::vector<cv::Rect> areas_of_large_components(const cv::Mat& mask, double min_box_area) {
   const cv::Rect whole(cv::Point(0, 0), mask.size());
   std::vector<cv::Rect> boxes;
-  for (const cv::Rect& blocks : component_boxes(blocks_set(mask))) {
+  for (const RunComponent& blocks : run_components(blocks_set(mask)).components) {
     // The component's box in the mask is at most as large as its blocks'.
-    const cv::Rect box(blocks.tl() * kBlock, blocks.size() * kBlock);
+    const cv::Rect box(blocks.box.tl() * kBlock, blocks.box.size() * kBlock);
     if (box.area() < min_box_area) continue;
     // A pixel more on every side, so that nothing within the blocks touches the part's edge.
     boxes.push_back(grown_within(box, 1, mask.size()));

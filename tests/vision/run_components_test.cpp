@@ -1,0 +1,84 @@
+// Components joined from rows' runs against OpenCV's labelling, on masks of rendered tables
+// (sparse, dense, a pixel wide, touching the picture's edges): the same components, pixel for
+// pixel, with the same boxes, areas and centroids.
+
+#include "run_components.hpp"
+
+#include <gtest/gtest.h>
+
+#include <opencv2/imgproc.hpp>
+
+#include "samples/render.hpp"
+
+namespace tableref::vision {
+namespace {
+
+void expect_same_as_opencv(const cv::Mat& mask, const std::string& name) {
+  cv::Mat labels, stats, centroids;
+  const int count = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  const RunComponents found = run_components(mask);
+  ASSERT_EQ(found.components.size(), static_cast<std::size_t>(count - 1)) << name;
+  std::vector<bool> matched(static_cast<std::size_t>(count), false);
+  cv::Point previous_first(-1, -1);
+  for (const RunComponent& component : found.components) {
+    const PixelRun& first = found.runs[component.first_run];
+    const cv::Point first_pixel(first.first, first.row);
+    // Listed in the raster order of their first pixels.
+    ASSERT_TRUE(first_pixel.y > previous_first.y ||
+                (first_pixel.y == previous_first.y && first_pixel.x > previous_first.x))
+        << name;
+    previous_first = first_pixel;
+    const int label = labels.at<int>(first_pixel);
+    ASSERT_GT(label, 0) << name;
+    ASSERT_FALSE(matched[static_cast<std::size_t>(label)]) << name;
+    matched[static_cast<std::size_t>(label)] = true;
+    long long pixels = 0;
+    for (std::size_t run = component.first_run; run < component.end_run; ++run) {
+      const PixelRun& span = found.runs[run];
+      for (int x = span.first; x <= span.last; ++x) {
+        ASSERT_EQ(labels.at<int>(span.row, x), label) << name;
+        ++pixels;
+      }
+    }
+    const auto* stat = stats.ptr<int>(label);
+    EXPECT_EQ(pixels, stat[cv::CC_STAT_AREA]) << name;
+    EXPECT_EQ(component.area, stat[cv::CC_STAT_AREA]) << name;
+    EXPECT_EQ(component.box, cv::Rect(stat[cv::CC_STAT_LEFT], stat[cv::CC_STAT_TOP],
+                                      stat[cv::CC_STAT_WIDTH], stat[cv::CC_STAT_HEIGHT]))
+        << name;
+    EXPECT_EQ(component.centroid.x, centroids.at<double>(label, 0)) << name;
+    EXPECT_EQ(component.centroid.y, centroids.at<double>(label, 1)) << name;
+  }
+}
+
+TEST(RunComponents, AreOpenCVsComponentsWithTheirStatistics) {
+  int masks = 0;
+  for (const referee::Game game : {referee::Game::punto, referee::Game::freeze}) {
+    const cv::Mat bgr =
+        samples::render_random(game, samples::Level::webcam, samples::image_seed(77, 3)).image_bgr;
+    cv::Mat grey;
+    cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+    for (const int level : {40, 120, 200}) {
+      expect_same_as_opencv(grey > level, "grey above " + std::to_string(level));
+      ++masks;
+    }
+    // Edges a pixel wide, many of them touching only diagonally.
+    cv::Mat edges;
+    cv::Canny(grey, edges, 50, 150);
+    expect_same_as_opencv(edges, "edges");
+    ++masks;
+  }
+  EXPECT_EQ(masks, 8);
+}
+
+TEST(RunComponents, AnEmptyOrFullMask) {
+  EXPECT_TRUE(run_components(cv::Mat::zeros(7, 13, CV_8U)).components.empty());
+  const RunComponents full = run_components(cv::Mat(7, 13, CV_8U, cv::Scalar(255)));
+  ASSERT_EQ(full.components.size(), 1u);
+  EXPECT_EQ(full.components[0].area, 7 * 13);
+  EXPECT_EQ(full.components[0].box, cv::Rect(0, 0, 13, 7));
+  EXPECT_EQ(full.components[0].centroid, cv::Point2d(6, 3));
+}
+
+}  // namespace
+}  // namespace tableref::vision
