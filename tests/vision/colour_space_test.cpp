@@ -7,6 +7,19 @@
 namespace tableref::vision {
 namespace {
 
+// Whole levels are looked up, others computed: each level's value lies between those of the
+// fractions either side of it, and comes back through the inverse.
+TEST(LinearFromSrgb, WholeLevelsFitBetweenTheFractionsBesideThem) {
+  for (int level = 1; level < 255; ++level) {
+    const auto at = [](float value) { return linear_from_srgb(cv::Vec3f(value, value, value))[1]; };
+    const auto whole = static_cast<float>(level);
+    EXPECT_LT(at(whole - 0.25f), at(whole)) << level;
+    EXPECT_GT(at(whole + 0.25f), at(whole)) << level;
+    EXPECT_NEAR(srgb_from_linear(cv::Vec3f(at(whole), 0, 0))[0], whole, 1e-3) << level;
+  }
+  EXPECT_EQ(linear_from_srgb(cv::Vec3f(0, 255, 0)), cv::Vec3f(0, 1, 0));
+}
+
 // A plane whose left half is dark (40) and right half light (200), with a light strip in the
 // dark half: the median follows the mask, not the whole plane.
 TEST(MedianLevel, IsTheMiddleLevelWhereTheMaskIsSet) {

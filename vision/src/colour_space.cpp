@@ -1,15 +1,30 @@
 #include "vision/colour_space.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
 namespace tableref::vision {
 
 namespace {
-float linear_channel(float value_8bit) {
+float computed_linear_channel(float value_8bit) {
   const float v = value_8bit / 255.0f;
   return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f);
+}
+float linear_channel(float value_8bit) {
+  // Most values are a pixel's own level: looked up, the same value as computed.
+  static const std::array<float, 256> kLevels = [] {
+    std::array<float, 256> levels{};
+    for (std::size_t level = 0; level < levels.size(); ++level)
+      levels[level] = computed_linear_channel(static_cast<float>(level));
+    return levels;
+  }();
+  if (value_8bit >= 0.0f && value_8bit <= 255.0f) {
+    const auto level = static_cast<std::size_t>(value_8bit);
+    if (static_cast<float>(level) == value_8bit) return kLevels[level];
+  }
+  return computed_linear_channel(value_8bit);
 }
 float srgb_channel(float linear) {
   const float v = std::clamp(linear, 0.0f, 1.0f);
