@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <cstdint>
 #include <opencv2/imgproc.hpp>
 
 #include "byte_lanes.hpp"
+#include "level_cuts.hpp"
 #include "max_pooling.hpp"
 
 namespace tableref::vision {
@@ -57,46 +57,13 @@ std::array<cv::v_float32, 4> ratios_of(const std::uint8_t* grey, const std::uint
 
 }  // namespace
 
-namespace {
-
-// For each white level, the brightest grey level whose ratio to it is not above `cut`: the ratio
-// divided as ratio_of divides and compared as cv::threshold compares a CV_32F picture.
-std::array<std::uint8_t, 256> brightest_below(float cut) {
-  std::array<std::uint8_t, 256> levels{};
-  for (int white = 0; white < 256; ++white) {
-    const auto level_over = [&](int level) {
-      return ratio_of(static_cast<std::uint8_t>(level), static_cast<std::uint8_t>(white)) > cut;
-    };
-    const auto divisor = static_cast<float>(std::max(white, 1));
-    int level = std::clamp(static_cast<int>(cut * divisor), 0, 255);
-    while (level < 255 && !level_over(level + 1)) ++level;
-    while (level > 0 && level_over(level)) --level;
-    levels[static_cast<std::size_t>(white)] = static_cast<std::uint8_t>(level);
-  }
-  return levels;
-}
-
-// A 16-bit factor that gives every white level's entry of `levels` as (white * factor) >> 16, so
-// that a vector of pixels finds its cuts with one multiplication; 0 when none does (a ratio of 1
-// or more).
-std::uint16_t fixed_point_factor(const std::array<std::uint8_t, 256>& levels, float cut) {
-  const auto guess = static_cast<long>(std::ceil(static_cast<double>(cut) * 65536.0));
-  for (long factor = std::max(1L, guess - 1); factor <= std::min(65535L, guess + 1); ++factor) {
-    bool gives_all = true;
-    for (long white = 0; white < 256 && gives_all; ++white)
-      gives_all = ((white * factor) >> 16) == levels[static_cast<std::size_t>(white)];
-    if (gives_all) return static_cast<std::uint16_t>(factor);
-  }
-  return 0;
-}
-
-}  // namespace
-
 cv::Mat RelativeLuminance::above(double ratio, const cv::Rect& area) const {
   // Compared in whole grey levels, each white level's cut found once.
   const auto cut = static_cast<float>(ratio);
-  const std::array<std::uint8_t, 256> cuts = brightest_below(cut);
-  const std::uint16_t factor = fixed_point_factor(cuts, cut);
+  const LevelCuts cuts = cuts_of([cut](int grey, int white) {
+    return ratio_of(static_cast<std::uint8_t>(grey), static_cast<std::uint8_t>(white)) > cut;
+  });
+  const std::uint16_t factor = proportional_factor(cuts);
   cv::Mat mask(area.size(), CV_8U);
   for (int y = 0; y < area.height; ++y) {
     const std::uint8_t* grey = gray_.ptr<std::uint8_t>(area.y + y) + area.x;
@@ -110,8 +77,8 @@ cv::Mat RelativeLuminance::above(double ratio, const cv::Rect& area) const {
       cv::v_expand(cv::vx_load(grey + x), grey_low, grey_high);
       cv::v_expand(cv::vx_load(white + x), white_low, white_high);
       // All ones or none, kept through the saturating pack.
-      cv::v_store(set + x, cv::v_pack(grey_low > cv::v_mul_hi(white_low, factors),
-                                      grey_high > cv::v_mul_hi(white_high, factors)));
+      cv::v_store(set + x, cv::v_pack(above_cuts(grey_low, white_low, factors),
+                                      above_cuts(grey_high, white_high, factors)));
     }
 #endif
     for (; x < area.width; ++x) set[x] = grey[x] > cuts[white[x]] ? 255 : 0;
