@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "large_components.hpp"
 #include "max_pooling.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
@@ -108,7 +109,8 @@ std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gr
     log.debug_image("dark mask " + std::to_string(params.face_thresholds[level]).substr(0, 4),
                     masks[level]);
     StageTimer quad_stage(log, "card faces");
-    const std::vector<ComponentOutline> outlines = component_outlines(masks[level]);
+    const std::vector<ComponentOutline> outlines =
+        large_component_outlines(masks[level], {}, masks[level].size(), min_face_area);
     int faces = 0;
     for (const ComponentOutline& outline : outlines) {
       if (const auto card = card_from_outline(outline, params, min_face_area, max_side_px)) {
