@@ -68,35 +68,38 @@ std::vector<PixelRun> joined_runs(const cv::Mat& mask, RunSets& sets) {
   return runs;
 }
 
+// Which component each run belongs to, the components numbered as their earliest runs come.
+std::vector<std::size_t> components_of(std::size_t runs, RunSets& sets) {
+  std::vector<std::size_t> component_of(runs);
+  std::size_t components = 0;
+  for (std::size_t run = 0; run < runs; ++run) {
+    const std::size_t root = sets.root_of(run);
+    component_of[run] = root == run ? components++ : component_of[root];
+  }
+  return component_of;
+}
+
 }  // namespace
 
 RunComponents run_components(const cv::Mat& mask) {
   CV_Assert(mask.type() == CV_8U);
   RunSets sets;
   const std::vector<PixelRun> runs = joined_runs(mask, sets);
-  // Components numbered as their earliest runs come, and their runs counted.
+  const std::vector<std::size_t> component_of = components_of(runs.size(), sets);
   RunComponents found;
-  std::vector<std::size_t> component_of(runs.size());
-  std::vector<std::size_t> run_count;
-  for (std::size_t run = 0; run < runs.size(); ++run) {
-    const std::size_t root = sets.root_of(run);
-    if (root == run) {
-      component_of[run] = run_count.size();
-      run_count.push_back(0);
-    } else {
-      component_of[run] = component_of[root];
-    }
-    ++run_count[component_of[run]];
+  for (const std::size_t component : component_of) {
+    if (component == found.components.size()) found.components.emplace_back();
+    ++found.components[component].end_run;  // counted first, placed below
   }
-  found.components.resize(run_count.size());
   std::size_t begin = 0;
-  for (std::size_t component = 0; component < run_count.size(); ++component) {
-    found.components[component].first_run = found.components[component].end_run = begin;
-    begin += run_count[component];
+  for (RunComponent& component : found.components) {
+    const std::size_t count = component.end_run;
+    component.first_run = component.end_run = begin;
+    begin += count;
   }
   // Each run put after its component's earlier ones, and counted into its statistics.
   found.runs.resize(runs.size());
-  std::vector<long long> sum_x(run_count.size(), 0), sum_y(run_count.size(), 0);
+  std::vector<long long> sum_x(found.components.size(), 0), sum_y(found.components.size(), 0);
   for (std::size_t run = 0; run < runs.size(); ++run) {
     const PixelRun& pixels = runs[run];
     const std::size_t index = component_of[run];
@@ -106,7 +109,7 @@ RunComponents run_components(const cv::Mat& mask) {
     const cv::Rect span(pixels.first, pixels.row, static_cast<int>(length), 1);
     component.box = component.area == 0 ? span : component.box | span;
     component.area += length;
-    sum_x[index] += length * (pixels.first + pixels.last) / 2;
+    sum_x[index] += length * (pixels.first + pixels.last) / 2;  // the run's columns summed
     sum_y[index] += length * pixels.row;
   }
   for (std::size_t index = 0; index < found.components.size(); ++index) {
