@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "byte_lanes.hpp"
 #include "run_components.hpp"
 
 namespace tableref::vision {
@@ -13,16 +13,6 @@ namespace tableref::vision {
 namespace {
 
 constexpr int kBlock = 4;
-
-// `into` made the bitwise or of itself and `from`.
-void add_pixels(std::uint8_t* into, const std::uint8_t* from, int bytes) {
-  int i = 0;
-#if CV_SIMD
-  for (; i + cv::v_uint8::nlanes <= bytes; i += cv::v_uint8::nlanes)
-    cv::v_store(into + i, cv::vx_load(into + i) | cv::vx_load(from + i));
-#endif
-  for (; i < bytes; ++i) into[i] |= from[i];
-}
 
 // 255 for each kBlock x kBlock block of `mask` (the last ones cut by its edge) holding a set pixel.
 cv::Mat blocks_set(const cv::Mat& mask) {
@@ -34,7 +24,7 @@ cv::Mat blocks_set(const cv::Mat& mask) {
     const int top = y * kBlock, bottom = std::min(mask.rows, top + kBlock);
     std::copy_n(mask.ptr<std::uint8_t>(top), mask.cols, any_row.begin());
     for (int row = top + 1; row < bottom; ++row)
-      add_pixels(any_row.data(), mask.ptr<std::uint8_t>(row), mask.cols);
+      brighten(any_row.data(), mask.ptr<std::uint8_t>(row), mask.cols);
     auto* out = pooled.ptr<std::uint8_t>(y);
     for (int x = 0; x < size.width; ++x) {
       std::uint32_t block = 0;
@@ -64,7 +54,6 @@ std::vector<cv::Rect> merged(std::vector<cv::Rect> boxes) {
 }  // namespace
 
 std::vector<cv::Rect> areas_of_large_components(const cv::Mat& mask, double min_box_area) {
-  const cv::Rect whole(cv::Point(0, 0), mask.size());
   std::vector<cv::Rect> boxes;
   for (const RunComponent& blocks : run_components(blocks_set(mask)).components) {
     // The component's box in the mask is at most as large as its blocks'.
@@ -73,10 +62,13 @@ std::vector<cv::Rect> areas_of_large_components(const cv::Mat& mask, double min_
     // A pixel more on every side, so that nothing within the blocks touches the part's edge.
     boxes.push_back(grown_within(box, 1, mask.size()));
   }
-  std::vector<cv::Rect> areas = merged(std::move(boxes));
+  return whole_when_covering_most(merged(std::move(boxes)), mask.size());
+}
+
+std::vector<cv::Rect> whole_when_covering_most(std::vector<cv::Rect> areas, cv::Size picture) {
   double covered = 0;
   for (const cv::Rect& area : areas) covered += area.area();
-  if (covered > 0.5 * whole.area()) return {whole};
+  if (covered > 0.5 * picture.area()) return {cv::Rect(cv::Point(0, 0), picture)};
   return areas;
 }
 

@@ -16,6 +16,10 @@ namespace tableref::vision {
 // grown by a pixel and merged where they overlap. The whole mask when they would cover most of it.
 std::vector<cv::Rect> areas_of_large_components(const cv::Mat& mask, double min_box_area);
 
+// `areas` of a picture, or the whole picture when they cover most of it: looking at many parts
+// costs more than looking at it once.
+std::vector<cv::Rect> whole_when_covering_most(std::vector<cv::Rect> areas, cv::Size picture);
+
 // The outlines (component_outlines) of the components of `mask`, a part of a picture of size
 // `picture` at `offset`, whose bounding box holds at least `min_box_area` pixels, and of some
 // smaller ones; a component cut by an edge of the mask that is not the picture's is left out.

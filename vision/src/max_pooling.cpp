@@ -1,9 +1,10 @@
 #include "max_pooling.hpp"
 
 #include <algorithm>
-#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 #include <vector>
+
+#include "byte_lanes.hpp"
 
 namespace tableref::vision {
 
@@ -15,17 +16,6 @@ std::vector<int> nearest_sources(int length, int samples) {
   std::vector<int> sources;
   for (int i = 0; i < samples; ++i) sources.push_back(std::min(cvFloor(i * step), length - 1));
   return sources;
-}
-
-// `into` made the brighter of itself and `from`, byte by byte: a call of cv::max costs more than
-// the few thousand bytes of one row.
-void brighten(std::uint8_t* into, const std::uint8_t* from, int bytes) {
-  int i = 0;
-#if CV_SIMD
-  for (; i + cv::v_uint8::nlanes <= bytes; i += cv::v_uint8::nlanes)
-    cv::v_store(into + i, cv::v_max(cv::vx_load(into + i), cv::vx_load(from + i)));
-#endif
-  for (; i < bytes; ++i) into[i] = std::max(into[i], from[i]);
 }
 
 }  // namespace

@@ -68,15 +68,7 @@ Ring ring_around(const cv::Mat& gray, cv::Point2d centre, double inner, double o
   const cv::Point middle(static_cast<int>(std::lround(centre.x)),
                          static_cast<int>(std::lround(centre.y)));
   for (int dy = -reach; dy <= reach; ++dy) {
-    // Only the columns near the ring's two arcs in this row (a pixel a column farther in or out
-    // cannot pass), each pixel still tested.
-    const auto arc_column = [dy](double radius) {
-      return static_cast<int>(std::sqrt(std::max(0.0, radius * radius - dy * dy)));
-    };
-    const int last = std::min(reach, arc_column(outer) + 1);
-    const int inside = arc_column(inner) - 1;
-    for (int dx = -last; dx <= last; ++dx) {
-      if (std::abs(dx) < inside) dx = inside;
+    for (int dx = -reach; dx <= reach; ++dx) {
       const double squared = dx * dx + dy * dy;
       if (squared < inner * inner || squared > outer * outer) continue;
       const cv::Point at = middle + cv::Point(dx, dy);

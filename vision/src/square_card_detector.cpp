@@ -136,15 +136,9 @@ std::vector<ComponentOutline> face_outlines(const RelativeLuminance& relative, d
 std::vector<cv::Rect> areas_to_look_again(const std::vector<cv::Rect>& large_enough,
                                           cv::Size picture) {
   constexpr int kMargin = 3;  // beyond the reach of the face mask's opening
-  const cv::Rect whole(cv::Point(0, 0), picture);
   std::vector<cv::Rect> areas;
-  double covered = 0;
-  for (const cv::Rect& box : large_enough) {
-    areas.push_back(grown_within(box, kMargin, picture));
-    covered += areas.back().area();
-  }
-  if (covered > 0.5 * whole.area()) return {whole};
-  return areas;
+  for (const cv::Rect& box : large_enough) areas.push_back(grown_within(box, kMargin, picture));
+  return whole_when_covering_most(std::move(areas), picture);
 }
 
 }  // namespace
