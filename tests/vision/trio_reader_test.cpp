@@ -299,6 +299,56 @@ TEST(TrioReader, BareRenderedTablesAreEmptyAndOk) {
   EXPECT_GE(bare_pictures, 16);
 }
 
+// The holes of a reading's face mask that a body could fill (the "face holes" stage's count).
+int body_sized_holes(const StageLog& log) {
+  for (const StageRecord& stage : log.stages())
+    if (stage.name == "face holes") return stage.candidates;
+  return -1;
+}
+
+// Once the table's scale is known, a body's size is: the squares of a gingham cloth, a little
+// smaller than a body, are no longer fitted as bodies one by one, and the cards read the same.
+TEST(TrioReader, KnowingTheScaleLeavesAClothsChecksUnfitted) {
+  const ColourReferences references = palette_references();
+  int checked_cloths = 0;
+  for (int scene = 0; scene < 4; ++scene) {
+    std::mt19937_64 rng(5300 + static_cast<std::uint64_t>(scene));
+    samples::CaptureConditions conditions = samples::draw_conditions(samples::Level::webcam, rng);
+    conditions.image_size = {1920, 1080};
+    conditions.hand_count = conditions.sleeve_count = 0;
+    conditions.table = {samples::TableKind::patterned,
+                        samples::TablePattern::gingham,
+                        {235, 235, 230},
+                        {40, 120, 60},
+                        12.0 + scene,
+                        10.0 * scene,
+                        0};
+    samples::TrioSceneOptions options;
+    options.max_cards = 8;
+    const auto rendered =
+        samples::render_trio(samples::random_trio_scene(rng, options), conditions, rng());
+    StageLog unknown_log;
+    const TrioReading unknown = read_trio(rendered.image_bgr, references, {}, unknown_log);
+    TrioReaderParams params;
+    params.table_px_per_mm = table_px_per_mm(unknown);
+    ASSERT_GT(params.table_px_per_mm, 0) << "scene " << scene;
+    params.working_px_per_mm = params.table_px_per_mm;  // read at full size all the same
+    StageLog known_log;
+    const TrioReading known = read_trio(rendered.image_bgr, references, params, known_log);
+    EXPECT_EQ(trio_fields(known), trio_fields(unknown)) << "scene " << scene;
+    const int holes_unknown = body_sized_holes(unknown_log);
+    const int holes_known = body_sized_holes(known_log);
+    std::cout << "scene " << scene << ": " << holes_unknown << " holes of a body's size, "
+              << holes_known << " with the scale known\n";
+    EXPECT_GE(holes_known, static_cast<int>(known.cards.size()));
+    if (holes_unknown >= 200) {
+      ++checked_cloths;
+      EXPECT_LT(holes_known * 10, holes_unknown) << "scene " << scene;
+    }
+  }
+  EXPECT_GE(checked_cloths, 3);
+}
+
 TEST(TrioReader, StagesAreTimedAndCounted) {
   const auto rendered = samples::render_random(referee::Game::trio, samples::Level::clean, 7);
   StageLog log(true);

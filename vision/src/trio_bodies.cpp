@@ -57,14 +57,28 @@ cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
   return broad;
 }
 
-// The outlines of the holes in the face mask (a body is a hole in its card's face).
-std::vector<std::vector<cv::Point>> hole_outlines(const cv::Mat& face) {
+// A hole in the face mask (a body is a hole in its card's face): its outline and area.
+struct Hole {
+  std::vector<cv::Point> outline;
+  double area = 0;
+};
+
+// The holes of the face mask whose size a body's can be: from the smallest body (params'
+// min_body_px, squashed to the smallest axis ratio) to a round one `max_body_px` across.
+std::vector<Hole> body_sized_holes(const cv::Mat& face, const TrioReaderParams& params,
+                                   double max_body_px) {
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   cv::findContours(face, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
-  std::vector<std::vector<cv::Point>> holes;
+  constexpr double kQuarterPi = std::numbers::pi / 4;
+  const double min_area =
+      kQuarterPi * params.min_body_px * params.min_body_px * params.min_body_axis_ratio;
+  const double max_area = kQuarterPi * max_body_px * max_body_px;
+  std::vector<Hole> holes;
   for (std::size_t i = 0; i < contours.size(); ++i) {
-    if (hierarchy[i][3] >= 0) holes.push_back(std::move(contours[i]));
+    if (hierarchy[i][3] < 0 || contours[i].size() < 12) continue;
+    const double area = cv::contourArea(contours[i]);
+    if (area >= min_area && area <= max_area) holes.push_back({std::move(contours[i]), area});
   }
   return holes;
 }
@@ -227,15 +241,13 @@ bool enclosed_by_face(const cv::Mat& ratio, const MonsterBody& body, float face_
   return seen >= kAngles / 2 && light * 4 >= seen * 3;
 }
 
-// What a hole in the face turned out to be; the debug image colours each.
-enum class HoleVerdict { body, size, shape, not_enclosed, no_eyes };
+// What a hole of a body's size turned out to be; the debug image colours each.
+enum class HoleVerdict { body, shape, not_enclosed, no_eyes };
 
 cv::Scalar verdict_colour(HoleVerdict verdict) {
   switch (verdict) {
     case HoleVerdict::body:
       return {0, 255, 0};
-    case HoleVerdict::size:
-      return {128, 128, 128};
     case HoleVerdict::shape:
       return {0, 0, 255};
     case HoleVerdict::not_enclosed:
@@ -246,15 +258,10 @@ cv::Scalar verdict_colour(HoleVerdict verdict) {
   return {255, 255, 255};
 }
 
-HoleVerdict judge_hole(const std::vector<cv::Point>& outline, const FaceMaps& maps,
-                       const TrioReaderParams& params, double max_body_px, MonsterBody& body) {
-  if (outline.size() < 12) return HoleVerdict::size;
-  const double area = cv::contourArea(outline);
-  constexpr double kQuarterPi = std::numbers::pi / 4;
-  if (area < kQuarterPi * params.min_body_px * params.min_body_px * params.min_body_axis_ratio ||
-      area > kQuarterPi * max_body_px * max_body_px) {
-    return HoleVerdict::size;
-  }
+HoleVerdict judge_hole(const Hole& hole, const FaceMaps& maps, const TrioReaderParams& params,
+                       MonsterBody& body) {
+  const std::vector<cv::Point>& outline = hole.outline;
+  const double area = hole.area;
   std::vector<cv::Point> hull;
   cv::convexHull(outline, hull);
   const double hull_area = cv::contourArea(hull);
@@ -274,7 +281,7 @@ HoleVerdict judge_hole(const std::vector<cv::Point>& outline, const FaceMaps& ma
   if (minor < params.min_body_axis_ratio * major || major < params.min_body_px) {
     return HoleVerdict::shape;
   }
-  const double ellipse_area = kQuarterPi * major * minor;
+  const double ellipse_area = std::numbers::pi / 4 * major * minor;
   const double filled = bitten ? hull_area : area;
   if (filled < 0.88 * ellipse_area || filled > 1.1 * ellipse_area) return HoleVerdict::shape;
   if (!enclosed_by_face(maps.ratio, body, params.face_ratio)) return HoleVerdict::not_enclosed;
@@ -380,21 +387,20 @@ FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
 std::vector<MonsterBody> find_bodies(const FaceMaps& maps, const TrioReaderParams& params,
                                      StageLog& log) {
   StageTimer holes_stage(log, "face holes");
-  const auto holes = hole_outlines(maps.face);
+  const double max_body_px = params.max_body_fraction * std::min(maps.face.cols, maps.face.rows);
+  const std::vector<Hole> holes = body_sized_holes(maps.face, params, max_body_px);
   holes_stage.finish(static_cast<int>(holes.size()));
 
   StageTimer bodies_stage(log, "bodies");
-  const double max_body_px = params.max_body_fraction * std::min(maps.face.cols, maps.face.rows);
   std::vector<MonsterBody> bodies;
   cv::Mat picture;
   if (log.wants_debug_images()) cv::cvtColor(maps.face, picture, cv::COLOR_GRAY2BGR);
-  for (const auto& hole : holes) {
+  for (const Hole& hole : holes) {
     MonsterBody body;
-    const HoleVerdict verdict = judge_hole(hole, maps, params, max_body_px, body);
+    const HoleVerdict verdict = judge_hole(hole, maps, params, body);
     if (verdict == HoleVerdict::body) bodies.push_back(body);
-    if (!picture.empty() && verdict != HoleVerdict::size) {
+    if (!picture.empty())
       cv::ellipse(picture, body.ellipse, verdict_colour(verdict), 2, cv::LINE_AA);
-    }
   }
   log.debug_image("bodies", picture);
   // Bodies of one layout have about one size; a hole far smaller than the larger ones is a

@@ -427,11 +427,33 @@ double table_px_per_mm(const TrioReading& reading) {
   return reading.lattice_side_px / trio::LatticeFit{}.side_mm;
 }
 
+namespace {
+
+// How much larger or smaller than at the layout's middle a body may show: the envelope's tilt
+// (35 degrees) brings one end of a layout nearer the camera than the other.
+constexpr double kBodySizeSpread = 2.0;
+
+// With the table's scale known, so is a body's size: holes far smaller or larger (the squares of
+// a gingham cloth, a dark patch of table) are not fitted. `px_per_mm` is the picture's.
+TrioReaderParams with_body_size_known(TrioReaderParams params, double px_per_mm, cv::Size picture) {
+  const double body_px = trio::kBodyDiameterMm * px_per_mm;
+  params.min_body_px = std::max(params.min_body_px, body_px / kBodySizeSpread);
+  params.max_body_fraction =
+      std::min(params.max_body_fraction,
+               body_px * kBodySizeSpread / std::min(picture.width, picture.height));
+  return params;
+}
+
+}  // namespace
+
 TrioReading read_trio(const cv::Mat& image, const ColourReferences& references,
                       const TrioReaderParams& params, StageLog& log) {
   const double scale = working_scale(params.table_px_per_mm, params.working_px_per_mm);
   return read_pinhole_at_scale(params.lens.get(), scale, image, log, [&](const cv::Mat& picture) {
-    return read_trio_pinhole(picture, references, params, log);
+    if (params.table_px_per_mm <= 0) return read_trio_pinhole(picture, references, params, log);
+    return read_trio_pinhole(
+        picture, references,
+        with_body_size_known(params, params.table_px_per_mm * scale, picture.size()), log);
   });
 }
 
