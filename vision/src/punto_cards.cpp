@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
@@ -17,7 +18,7 @@ namespace {
 
 // Rims: ridges narrower than this, brighter than their surroundings by this many grey levels.
 constexpr int kRidgeWidthPx = 9;
-constexpr double kRidgeContrast = 16;
+constexpr std::uint8_t kRidgeContrast = 16;
 
 bool plausible(const std::array<cv::Point2d, 4>& corners, const PuntoReaderParams& params,
                double max_side_px) {
@@ -63,6 +64,28 @@ void add_unless_found(std::vector<CardCandidate>& cards, const CardCandidate& ca
 
 }  // namespace
 
+void darker_off_ridges(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
+                       const std::vector<cv::Mat>& levels, std::vector<cv::Mat>& masks) {
+  cv::parallel_for_(cv::Range(0, gray.rows), [&](const cv::Range& rows) {
+    for (int y = rows.start; y < rows.end; ++y) {
+      const std::uint8_t* grey = gray.ptr<std::uint8_t>(y);
+      const std::uint8_t* ridge = ridges.ptr<std::uint8_t>(y);
+      for (std::size_t level = 0; level < levels.size(); ++level) {
+        const std::uint8_t* cut = levels[level].ptr<std::uint8_t>(y);
+        std::uint8_t* out = masks[level].ptr<std::uint8_t>(y);
+        int x = 0;
+#if CV_SIMD
+        for (; x + cv::v_uint8::nlanes <= gray.cols; x += cv::v_uint8::nlanes) {
+          cv::v_store(out + x, (cv::vx_load(grey + x) < cv::vx_load(cut + x)) &
+                                   (cv::vx_load(ridge + x) < cv::vx_setall_u8(most_ridge)));
+        }
+#endif
+        for (; x < gray.cols; ++x) out[x] = grey[x] < cut[x] && ridge[x] < most_ridge ? 255 : 0;
+      }
+    }
+  });
+}
+
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
                                 int downscale) {
   // The brightest pixel of each block, then of the blocks around: a face pixel is never far from
@@ -76,20 +99,19 @@ std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& 
   cv::Mat ridges;
   cv::morphologyEx(gray, ridges, cv::MORPH_TOPHAT,
                    cv::getStructuringElement(cv::MORPH_RECT, {kRidgeWidthPx, kRidgeWidthPx}));
-  cv::Mat flat;
-  cv::compare(ridges, kRidgeContrast, flat, cv::CMP_LT);
-  std::vector<cv::Mat> masks;
+  std::vector<cv::Mat> levels, masks;
   for (const double threshold : thresholds) {
     cv::Mat level_small, level;
     white.convertTo(level_small, CV_8U, threshold);
     cv::resize(level_small, level, gray.size(), 0, 0, cv::INTER_LINEAR);
-    cv::Mat mask;
-    cv::compare(gray, level, mask, cv::CMP_LT);
-    mask &= flat;
-    // Cuts dark bridges through a rim that blur or noise has thinned.
+    levels.push_back(level);
+    masks.emplace_back(gray.size(), CV_8U);
+  }
+  darker_off_ridges(gray, ridges, kRidgeContrast, levels, masks);
+  // Cuts dark bridges through a rim that blur or noise has thinned.
+  for (cv::Mat& mask : masks) {
     cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
                      cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
-    masks.push_back(std::move(mask));
   }
   return masks;
 }

@@ -3,6 +3,7 @@
 // rim. A card partly under a hand shows as dots that belong to no card found.
 
 #include <array>
+#include <cstdint>
 #include <opencv2/core.hpp>
 #include <vector>
 
@@ -28,6 +29,11 @@ struct CardCandidate {
 // down to a faint line) kept out, so that they still part a face from a dark table.
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
                                 int downscale);
+
+// Each of `masks` (CV_8U, allocated) 255 where `gray` is below its `levels` (CV_8U) and `ridges`
+// below `most_ridge`, 0 elsewhere: the masks of every level in one pass over the picture.
+void darker_off_ridges(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
+                       const std::vector<cv::Mat>& levels, std::vector<cv::Mat>& masks);
 
 // `gray` is the picture's grey (cv::COLOR_BGR2GRAY), made once for every stage that needs it.
 std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gray,
