@@ -9,6 +9,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "byte_lanes.hpp"
+#include "level_cuts.hpp"
 #include "max_pooling.hpp"
 
 namespace tableref::vision::trio {
@@ -97,11 +98,12 @@ struct InsideSample {
   cv::Point2d offset_px;
   float ratio;
 };
-std::vector<InsideSample> inside_samples(const cv::Mat& ratio, const cv::RotatedRect& ellipse,
+std::vector<InsideSample> inside_samples(const FaceRatio& ratio, const cv::RotatedRect& ellipse,
                                          double shrink, const std::vector<cv::Point>& hole) {
   std::vector<InsideSample> samples;
-  const cv::Rect box = cv::Rect(ellipse.boundingRect()) & cv::Rect(0, 0, ratio.cols, ratio.rows);
+  const cv::Rect box = cv::Rect(ellipse.boundingRect()) & ratio.bounds();
   if (box.empty()) return samples;
+  const cv::Mat ratio_in_box = ratio.in(box);
   cv::Mat in_hole(box.size(), CV_8U, cv::Scalar(0));
   cv::drawContours(in_hole, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(255),
                    cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
@@ -109,14 +111,14 @@ std::vector<InsideSample> inside_samples(const cv::Mat& ratio, const cv::Rotated
   const double cos_a = std::cos(angle), sin_a = std::sin(angle);
   const double half_u = ellipse.size.width / 2 * shrink, half_v = ellipse.size.height / 2 * shrink;
   for (int y = box.y; y < box.y + box.height; ++y) {
-    const float* row = ratio.ptr<float>(y);
+    const float* row = ratio_in_box.ptr<float>(y - box.y);
     const std::uint8_t* inside = in_hole.ptr<std::uint8_t>(y - box.y);
     for (int x = box.x; x < box.x + box.width; ++x) {
       if (inside[x - box.x] == 0) continue;
       const cv::Point2d offset(x - double(ellipse.center.x), y - double(ellipse.center.y));
       const double u = (offset.x * cos_a + offset.y * sin_a) / half_u;
       const double v = (-offset.x * sin_a + offset.y * cos_a) / half_v;
-      if (u * u + v * v <= 1) samples.push_back({offset, row[x]});
+      if (u * u + v * v <= 1) samples.push_back({offset, row[x - box.x]});
     }
   }
   return samples;
@@ -124,9 +126,9 @@ std::vector<InsideSample> inside_samples(const cv::Mat& ratio, const cv::Rotated
 
 // Whether what the convex hull adds to the hole is mostly blown-out light: glare took a bite out
 // of the body's edge.
-bool bite_is_glare(const cv::Mat& ratio, const std::vector<cv::Point>& hole,
+bool bite_is_glare(const FaceRatio& ratio, const std::vector<cv::Point>& hole,
                    const std::vector<cv::Point>& hull) {
-  const cv::Rect box = cv::boundingRect(hull) & cv::Rect(0, 0, ratio.cols, ratio.rows);
+  const cv::Rect box = cv::boundingRect(hull) & ratio.bounds();
   if (box.empty()) return false;
   cv::Mat bite(box.size(), CV_8U, cv::Scalar(0));
   cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, cv::Scalar(255), cv::FILLED,
@@ -134,7 +136,7 @@ bool bite_is_glare(const cv::Mat& ratio, const std::vector<cv::Point>& hole,
   cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(0), cv::FILLED,
                    cv::LINE_8, cv::noArray(), 0, -box.tl());
   cv::Mat blown;
-  cv::compare(ratio(box), 0.95, blown, cv::CMP_GE);
+  cv::compare(ratio.in(box), 0.95, blown, cv::CMP_GE);
   const int bitten = cv::countNonZero(bite);
   return bitten > 0 && cv::countNonZero(blown & bite) * 10 >= bitten * 6;
 }
@@ -153,7 +155,7 @@ float quantile(std::vector<float> values, double q) {
 // has no such pair.
 // A hole whose white stands less than `min_contrast` over the rest (a spot of a dotted table) is
 // no body: the search is not made.
-void find_eyes(const cv::Mat& ratio, const std::vector<cv::Point>& hole, float min_contrast,
+void find_eyes(const FaceRatio& ratio, const std::vector<cv::Point>& hole, float min_contrast,
                MonsterBody& body) {
   const std::vector<InsideSample> samples = inside_samples(ratio, body.ellipse, 0.85, hole);
   if (samples.size() < 20) return;
@@ -216,7 +218,7 @@ void find_eyes(const cv::Mat& ratio, const std::vector<cv::Point>& hole, float m
           px_from_mm * cv::Vec2d(eye.x + 5.5 * std::cos(angle), eye.y + 5.5 * std::sin(angle));
       const cv::Point at(static_cast<int>(std::lround(body.centre.x + offset[0])),
                          static_cast<int>(std::lround(body.centre.y + offset[1])));
-      dark += cv::Rect(0, 0, ratio.cols, ratio.rows).contains(at) && ratio.at<float>(at) <= cut;
+      dark += ratio.bounds().contains(at) && ratio.at(at) <= cut;
     }
     if (dark < 6) return;
   }
@@ -225,7 +227,7 @@ void find_eyes(const cv::Mat& ratio, const std::vector<cv::Point>& hole, float m
 }
 
 // Just outside the body lies the card's cream field, then its white border: light all round.
-bool enclosed_by_face(const cv::Mat& ratio, const MonsterBody& body, float face_ratio) {
+bool enclosed_by_face(const FaceRatio& ratio, const MonsterBody& body, float face_ratio) {
   const cv::Matx22d px_from_mm = body.mm_from_px.inv();
   constexpr int kAngles = 32;
   int light = 0, seen = 0;
@@ -234,9 +236,9 @@ bool enclosed_by_face(const cv::Mat& ratio, const MonsterBody& body, float face_
     const cv::Vec2d offset = px_from_mm * cv::Vec2d(20.5 * std::cos(angle), 20.5 * std::sin(angle));
     const cv::Point at(static_cast<int>(std::lround(body.centre.x + offset[0])),
                        static_cast<int>(std::lround(body.centre.y + offset[1])));
-    if (!cv::Rect(0, 0, ratio.cols, ratio.rows).contains(at)) continue;
+    if (!ratio.bounds().contains(at)) continue;
     ++seen;
-    light += ratio.at<float>(at) >= face_ratio;
+    light += ratio.at(at) >= face_ratio;
   }
   return seen >= kAngles / 2 && light * 4 >= seen * 3;
 }
@@ -294,91 +296,157 @@ HoleVerdict judge_hole(const Hole& hole, const FaceMaps& maps, const TrioReaderP
 
 namespace {
 
-// The face maps of one row: each pixel's smallest channel over that channel's local white, and
-// whether the pixel is light enough, against its white and its wider surroundings, for face.
-class FaceRow {
- public:
-  FaceRow(const cv::Mat& bgr, const cv::Mat& white, const cv::Mat& around, int y,
-          const TrioReaderParams& params)
-      : pixel_(bgr.ptr<std::uint8_t>(y)),
-        white_(white.ptr<std::uint8_t>(y)),
-        around_(around.ptr<std::uint8_t>(y)),
-        face_ratio_(params.face_ratio),
-        min_brightness_(params.min_face_brightness) {}
+constexpr float kMostRatio = 10;
 
-  // Pixel `x` into `ratio` and `face`.
-  void pixel(int x, float* ratio, std::uint8_t* face) const {
-    float smallest = kMostRatio;
+// One channel's value over its local white.
+float channel_ratio(int value, int white) {
+  return float(value) * (1.0f / float(white));
+}
+
+// The face ratio of the pixel at `pixel`, whose local white is at `white`.
+float ratio_of(const std::uint8_t* pixel, const std::uint8_t* white) {
+  float smallest = kMostRatio;
+  for (int c = 0; c < 3; ++c) smallest = std::min(smallest, channel_ratio(pixel[c], white[c]));
+  return smallest;
+}
+
+#if CV_SIMD
+constexpr int kStep = cv::v_uint8::nlanes;
+
+// ratio_of for the `kStep` pixels from `pixel` on: the same products and minima of floats.
+void ratios_of(const std::uint8_t* pixel, const std::uint8_t* white, float* ratio) {
+  cv::v_uint8 pixels[3], whites[3];
+  cv::v_load_deinterleave(pixel, pixels[0], pixels[1], pixels[2]);
+  cv::v_load_deinterleave(white, whites[0], whites[1], whites[2]);
+  std::array<std::array<cv::v_float32, 4>, 3> pixel_f, white_f;
+  for (std::size_t c = 0; c < 3; ++c) {
+    pixel_f[c] = floats_of(pixels[c]);
+    white_f[c] = floats_of(whites[c]);
+  }
+  for (std::size_t q = 0; q < 4; ++q) {
+    cv::v_float32 smallest = cv::vx_setall_f32(kMostRatio);
+    for (std::size_t c = 0; c < 3; ++c)
+      smallest = cv::v_min(smallest, pixel_f[c][q] * (cv::vx_setall_f32(1.0f) / white_f[c][q]));
+    cv::v_store(ratio + static_cast<int>(q) * cv::v_float32::nlanes, smallest);
+  }
+}
+#endif
+
+// Whether a pixel is light enough for face: each channel at least `face_ratio` of its local white
+// (the face ratio's own test, exactly: each white level's cut found once), and its grey at least
+// `min_face_brightness` of its wider surroundings' (in whole numbers: grey weights in 256ths).
+class FaceTest {
+ public:
+  explicit FaceTest(const TrioReaderParams& params)
+      : cuts_(cuts_of([ratio = params.face_ratio](int value, int white) {
+          // No white is 0 (local_white); 0/0 would be no number.
+          return white > 0 && channel_ratio(value, white) >= ratio;
+        })),
+        // The local white is never below 8 (local_white).
+        factor_(proportional_factor(cuts_, 8)),
+        brightness_factor_(static_cast<std::uint16_t>(
+            std::lround(std::clamp(params.min_face_brightness, 0.0f, 1.99f) * 128 * 256))) {}
+
+  // One row: `bgr` and `white` CV_8UC3, `around` and `face` CV_8U.
+  void row(const std::uint8_t* bgr, const std::uint8_t* white, const std::uint8_t* around,
+           std::uint8_t* face, int cols) const {
+    int x = 0;
+#if CV_SIMD
+    for (; factor_ != 0 && x + kStep <= cols; x += kStep)
+      cv::v_store(face + x, pixels(bgr + 3 * x, white + 3 * x, around + x));
+#endif
+    for (; x < cols; ++x) face[x] = pixel(bgr + 3 * x, white + 3 * x, around[x]) ? 255 : 0;
+  }
+
+ private:
+  static constexpr std::uint16_t kBlue = 29, kGreen = 150, kRed = 77;  // 256ths
+
+  bool pixel(const std::uint8_t* bgr, const std::uint8_t* white, std::uint8_t around) const {
     for (int c = 0; c < 3; ++c)
-      smallest = std::min(smallest, float(pixel_[3 * x + c]) * (1.0f / float(white_[3 * x + c])));
-    ratio[x] = smallest;
-    const float grey =
-        kBlue * pixel_[3 * x] + kGreen * pixel_[3 * x + 1] + kRed * pixel_[3 * x + 2];
-    face[x] = smallest >= face_ratio_ && grey >= min_brightness_ * float(around_[x]) ? 255 : 0;
+      if (bgr[c] <= cuts_[white[c]]) return false;
+    const int grey_halves = (kBlue * bgr[0] + kGreen * bgr[1] + kRed * bgr[2]) >> 1;
+    return grey_halves >= static_cast<int>((unsigned(around) << 8) * brightness_factor_ >> 16);
   }
 
 #if CV_SIMD
-  static constexpr int kStep = cv::v_uint8::nlanes;
-  // The `kStep` pixels from `x` on: the same products, minima and comparisons of floats as
-  // pixel(), a vector at a time.
-  void pixels(int x, float* ratio, std::uint8_t* face) const {
-    cv::v_uint8 pixel[3], white[3];
-    cv::v_load_deinterleave(pixel_ + 3 * x, pixel[0], pixel[1], pixel[2]);
-    cv::v_load_deinterleave(white_ + 3 * x, white[0], white[1], white[2]);
-    std::array<std::array<cv::v_float32, 4>, 3> pixel_f, white_f;
-    for (int c = 0; c < 3; ++c) {
-      pixel_f[c] = floats_of(pixel[c]);
-      white_f[c] = floats_of(white[c]);
+  // pixel() for the `kStep` pixels from `bgr` on, 255 for face.
+  cv::v_uint8 pixels(const std::uint8_t* bgr, const std::uint8_t* white,
+                     const std::uint8_t* around) const {
+    cv::v_uint8 pixel[3], whites[3];
+    cv::v_load_deinterleave(bgr, pixel[0], pixel[1], pixel[2]);
+    cv::v_load_deinterleave(white, whites[0], whites[1], whites[2]);
+    std::array<cv::v_uint16, 3> pixel_low, pixel_high, white_low, white_high;
+    for (std::size_t c = 0; c < 3; ++c) {
+      cv::v_expand(pixel[c], pixel_low[c], pixel_high[c]);
+      cv::v_expand(whites[c], white_low[c], white_high[c]);
     }
-    const auto around_f = floats_of(cv::vx_load(around_ + x));
-    std::array<cv::v_int32, 4> is_face;
-    for (std::size_t q = 0; q < 4; ++q) {
-      cv::v_float32 smallest = cv::vx_setall_f32(kMostRatio);
-      for (std::size_t c = 0; c < 3; ++c)
-        smallest = cv::v_min(smallest, pixel_f[c][q] * (cv::vx_setall_f32(1.0f) / white_f[c][q]));
-      cv::v_store(ratio + x + static_cast<int>(q) * cv::v_float32::nlanes, smallest);
-      const cv::v_float32 grey = cv::vx_setall_f32(kBlue) * pixel_f[0][q] +
-                                 cv::vx_setall_f32(kGreen) * pixel_f[1][q] +
-                                 cv::vx_setall_f32(kRed) * pixel_f[2][q];
-      is_face[q] =
-          cv::v_reinterpret_as_s32((smallest >= cv::vx_setall_f32(face_ratio_)) &
-                                   (grey >= cv::vx_setall_f32(min_brightness_) * around_f[q]));
-    }
-    const cv::v_int8 packed =
-        cv::v_pack(cv::v_pack(is_face[0], is_face[1]), cv::v_pack(is_face[2], is_face[3]));
-    cv::v_store(reinterpret_cast<schar*>(face + x), packed);
+    cv::v_uint16 around_low, around_high;
+    cv::v_expand(cv::vx_load(around), around_low, around_high);
+    return cv::v_pack(half(pixel_low, white_low, around_low),
+                      half(pixel_high, white_high, around_high));
+  }
+
+  // All ones where the pixels of one half of a vector are face (16-bit lanes).
+  cv::v_uint16 half(const std::array<cv::v_uint16, 3>& pixel,
+                    const std::array<cv::v_uint16, 3>& white, const cv::v_uint16& around) const {
+    const cv::v_uint16 factors = cv::vx_setall_u16(factor_);
+    cv::v_uint16 face = above_cuts(pixel[0], white[0], factors) &
+                        above_cuts(pixel[1], white[1], factors) &
+                        above_cuts(pixel[2], white[2], factors);
+    // At most 255 * 256 each sum: no lane overflows.
+    const cv::v_uint16 grey = cv::v_mul_wrap(pixel[0], cv::vx_setall_u16(kBlue)) +
+                              cv::v_mul_wrap(pixel[1], cv::vx_setall_u16(kGreen)) +
+                              cv::v_mul_wrap(pixel[2], cv::vx_setall_u16(kRed));
+    const cv::v_uint16 needed =
+        cv::v_mul_hi(cv::v_shl<8>(around), cv::vx_setall_u16(brightness_factor_));
+    return face & (cv::v_shr<1>(grey) >= needed);
   }
 #endif
 
- private:
-  static constexpr float kMostRatio = 10;
-  static constexpr float kBlue = 0.114f, kGreen = 0.587f, kRed = 0.299f;
-  const std::uint8_t* pixel_;
-  const std::uint8_t* white_;
-  const std::uint8_t* around_;
-  float face_ratio_, min_brightness_;
+  LevelCuts cuts_;
+  std::uint16_t factor_;
+  std::uint16_t brightness_factor_;
 };
 
 }  // namespace
+
+FaceRatio::FaceRatio(cv::Mat bgr, cv::Mat white) : bgr_(std::move(bgr)), white_(std::move(white)) {
+  CV_Assert(bgr_.type() == CV_8UC3 && white_.type() == CV_8UC3 && bgr_.size() == white_.size());
+}
+
+float FaceRatio::at(cv::Point pixel) const {
+  return ratio_of(bgr_.ptr<std::uint8_t>(pixel.y, pixel.x),
+                  white_.ptr<std::uint8_t>(pixel.y, pixel.x));
+}
+
+cv::Mat FaceRatio::in(const cv::Rect& box) const {
+  CV_Assert((box & bounds()) == box);
+  cv::Mat ratio(box.size(), CV_32F);
+  for (int y = 0; y < box.height; ++y) {
+    const std::uint8_t* pixel = bgr_.ptr<std::uint8_t>(box.y + y, box.x);
+    const std::uint8_t* white = white_.ptr<std::uint8_t>(box.y + y, box.x);
+    float* row = ratio.ptr<float>(y);
+    int x = 0;
+#if CV_SIMD
+    for (; x + kStep <= box.width; x += kStep) ratios_of(pixel + 3 * x, white + 3 * x, row + x);
+#endif
+    for (; x < box.width; ++x) row[x] = ratio_of(pixel + 3 * x, white + 3 * x);
+  }
+  return ratio;
+}
 
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
   const int downscale = std::max(2, bgr.rows / kWhiteRows);
   FaceMaps maps;
   maps.white = local_white(bgr, downscale, kWhiteReach * bgr.rows);
-  const cv::Mat broad = broad_brightness(bgr, downscale, kBroadReach * bgr.rows);
-  maps.ratio.create(bgr.size(), CV_32F);
+  maps.ratio = FaceRatio(bgr, maps.white);
+  maps.around = broad_brightness(bgr, downscale, kBroadReach * bgr.rows);
   maps.face.create(bgr.size(), CV_8U);
-  // The local white is never below 8 (local_white): every division is by a level of at least 8.
+  const FaceTest test(params);
   cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
-      const FaceRow row(bgr, maps.white, broad, y, params);
-      float* ratio = maps.ratio.ptr<float>(y);
-      std::uint8_t* face = maps.face.ptr<std::uint8_t>(y);
-      int x = 0;
-#if CV_SIMD
-      for (; x + FaceRow::kStep <= bgr.cols; x += FaceRow::kStep) row.pixels(x, ratio, face);
-#endif
-      for (; x < bgr.cols; ++x) row.pixel(x, ratio, face);
+      test.row(bgr.ptr<std::uint8_t>(y), maps.white.ptr<std::uint8_t>(y),
+               maps.around.ptr<std::uint8_t>(y), maps.face.ptr<std::uint8_t>(y), bgr.cols);
     }
   });
   return maps;
