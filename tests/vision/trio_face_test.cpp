@@ -6,7 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "samples/render.hpp"
-#include "trio_bodies.hpp"
+#include "trio_face.hpp"
 
 namespace tableref::vision::trio {
 namespace {

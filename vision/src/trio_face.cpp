@@ -1,0 +1,219 @@
+#include "trio_face.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <opencv2/core/hal/intrin.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "byte_lanes.hpp"
+#include "level_cuts.hpp"
+#include "max_pooling.hpp"
+
+namespace tableref::vision::trio {
+
+namespace {
+
+// The local white is measured on an image about this many rows high.
+constexpr int kWhiteRows = 180;
+// How far the local white reaches, as a share of the image height: across the largest body the
+// envelope allows (a card side of about 0.45 image heights).
+constexpr double kWhiteReach = 0.1;
+// How far "the wider surroundings" reach.
+constexpr double kBroadReach = 0.35;
+
+// The brightest nearby value of each channel (CV_8UC3), smooth and at image size: a max-pool to a
+// small image, small bright specks removed, then dilated across the largest monster body.
+cv::Mat local_white(const cv::Mat& bgr, int downscale, double reach_px) {
+  cv::Mat small = max_pooled(bgr, downscale);
+  cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+  const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
+  // Square and cross steps in turn grow an octagon: round enough, and cheap at any radius.
+  const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, {3, 3});
+  const cv::Mat cross = cv::getStructuringElement(cv::MORPH_CROSS, {3, 3});
+  for (int step = 0; step < radius; ++step) cv::dilate(small, small, step % 2 ? cross : square);
+  const int smoothing = std::max(3, 2 * radius / 3) | 1;
+  cv::blur(small, small, {smoothing, smoothing});
+  cv::max(small, cv::Scalar::all(8), small);
+  cv::Mat white;
+  cv::resize(small, white, bgr.size(), 0, 0, cv::INTER_LINEAR);
+  return white;
+}
+
+// The brightness of the wider surroundings (CV_8U): a dark table far from any card is not a face.
+cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
+  cv::Mat grey, small;
+  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  cv::resize(grey, small,
+             cv::Size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale)), 0, 0,
+             cv::INTER_AREA);
+  const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
+  cv::dilate(small, small,
+             cv::getStructuringElement(cv::MORPH_RECT, {2 * radius + 1, 2 * radius + 1}));
+  cv::blur(small, small, {radius | 1, radius | 1});
+  cv::Mat broad;
+  cv::resize(small, broad, bgr.size(), 0, 0, cv::INTER_LINEAR);
+  return broad;
+}
+
+}  // namespace
+
+namespace {
+
+constexpr float kMostRatio = 10;
+
+// One channel's value over its local white.
+float channel_ratio(int value, int white) {
+  return float(value) * (1.0f / float(white));
+}
+
+// The face ratio of the pixel at `pixel`, whose local white is at `white`.
+float ratio_of(const std::uint8_t* pixel, const std::uint8_t* white) {
+  float smallest = kMostRatio;
+  for (int c = 0; c < 3; ++c) smallest = std::min(smallest, channel_ratio(pixel[c], white[c]));
+  return smallest;
+}
+
+#if CV_SIMD
+constexpr int kStep = cv::v_uint8::nlanes;
+
+// ratio_of for the `kStep` pixels from `pixel` on: the same products and minima of floats.
+void ratios_of(const std::uint8_t* pixel, const std::uint8_t* white, float* ratio) {
+  cv::v_uint8 pixels[3], whites[3];
+  cv::v_load_deinterleave(pixel, pixels[0], pixels[1], pixels[2]);
+  cv::v_load_deinterleave(white, whites[0], whites[1], whites[2]);
+  std::array<std::array<cv::v_float32, 4>, 3> pixel_f, white_f;
+  for (std::size_t c = 0; c < 3; ++c) {
+    pixel_f[c] = floats_of(pixels[c]);
+    white_f[c] = floats_of(whites[c]);
+  }
+  for (std::size_t q = 0; q < 4; ++q) {
+    cv::v_float32 smallest = cv::vx_setall_f32(kMostRatio);
+    for (std::size_t c = 0; c < 3; ++c)
+      smallest = cv::v_min(smallest, pixel_f[c][q] * (cv::vx_setall_f32(1.0f) / white_f[c][q]));
+    cv::v_store(ratio + static_cast<int>(q) * cv::v_float32::nlanes, smallest);
+  }
+}
+#endif
+
+// Whether a pixel is light enough for face: each channel at least `face_ratio` of its local white
+// (the face ratio's own test, exactly: each white level's cut found once), and its grey at least
+// `min_face_brightness` of its wider surroundings' (in whole numbers: grey weights in 256ths).
+class FaceTest {
+ public:
+  explicit FaceTest(const TrioReaderParams& params)
+      : cuts_(cuts_of([ratio = params.face_ratio](int value, int white) {
+          // No white is 0 (local_white); 0/0 would be no number.
+          return white > 0 && channel_ratio(value, white) >= ratio;
+        })),
+        // The local white is never below 8 (local_white).
+        factor_(proportional_factor(cuts_, 8)),
+        brightness_factor_(static_cast<std::uint16_t>(
+            std::lround(std::clamp(params.min_face_brightness, 0.0f, 1.99f) * 128 * 256))) {}
+
+  // One row: `bgr` and `white` CV_8UC3, `around` and `face` CV_8U.
+  void row(const std::uint8_t* bgr, const std::uint8_t* white, const std::uint8_t* around,
+           std::uint8_t* face, int cols) const {
+    int x = 0;
+#if CV_SIMD
+    for (; factor_ != 0 && x + kStep <= cols; x += kStep)
+      cv::v_store(face + x, pixels(bgr + 3 * x, white + 3 * x, around + x));
+#endif
+    for (; x < cols; ++x) face[x] = pixel(bgr + 3 * x, white + 3 * x, around[x]) ? 255 : 0;
+  }
+
+ private:
+  static constexpr std::uint16_t kBlue = 29, kGreen = 150, kRed = 77;  // 256ths
+
+  bool pixel(const std::uint8_t* bgr, const std::uint8_t* white, std::uint8_t around) const {
+    for (int c = 0; c < 3; ++c)
+      if (bgr[c] <= cuts_[white[c]]) return false;
+    const int grey_halves = (kBlue * bgr[0] + kGreen * bgr[1] + kRed * bgr[2]) >> 1;
+    return grey_halves >= static_cast<int>((unsigned(around) << 8) * brightness_factor_ >> 16);
+  }
+
+#if CV_SIMD
+  // pixel() for the `kStep` pixels from `bgr` on, 255 for face.
+  cv::v_uint8 pixels(const std::uint8_t* bgr, const std::uint8_t* white,
+                     const std::uint8_t* around) const {
+    cv::v_uint8 pixel[3], whites[3];
+    cv::v_load_deinterleave(bgr, pixel[0], pixel[1], pixel[2]);
+    cv::v_load_deinterleave(white, whites[0], whites[1], whites[2]);
+    std::array<cv::v_uint16, 3> pixel_low, pixel_high, white_low, white_high;
+    for (std::size_t c = 0; c < 3; ++c) {
+      cv::v_expand(pixel[c], pixel_low[c], pixel_high[c]);
+      cv::v_expand(whites[c], white_low[c], white_high[c]);
+    }
+    cv::v_uint16 around_low, around_high;
+    cv::v_expand(cv::vx_load(around), around_low, around_high);
+    return cv::v_pack(half(pixel_low, white_low, around_low),
+                      half(pixel_high, white_high, around_high));
+  }
+
+  // All ones where the pixels of one half of a vector are face (16-bit lanes).
+  cv::v_uint16 half(const std::array<cv::v_uint16, 3>& pixel,
+                    const std::array<cv::v_uint16, 3>& white, const cv::v_uint16& around) const {
+    const cv::v_uint16 factors = cv::vx_setall_u16(factor_);
+    cv::v_uint16 face = above_cuts(pixel[0], white[0], factors) &
+                        above_cuts(pixel[1], white[1], factors) &
+                        above_cuts(pixel[2], white[2], factors);
+    // At most 255 * 256 each sum: no lane overflows.
+    const cv::v_uint16 grey = cv::v_mul_wrap(pixel[0], cv::vx_setall_u16(kBlue)) +
+                              cv::v_mul_wrap(pixel[1], cv::vx_setall_u16(kGreen)) +
+                              cv::v_mul_wrap(pixel[2], cv::vx_setall_u16(kRed));
+    const cv::v_uint16 needed =
+        cv::v_mul_hi(cv::v_shl<8>(around), cv::vx_setall_u16(brightness_factor_));
+    return face & (cv::v_shr<1>(grey) >= needed);
+  }
+#endif
+
+  LevelCuts cuts_;
+  std::uint16_t factor_;
+  std::uint16_t brightness_factor_;
+};
+
+}  // namespace
+
+FaceRatio::FaceRatio(cv::Mat bgr, cv::Mat white) : bgr_(std::move(bgr)), white_(std::move(white)) {
+  CV_Assert(bgr_.type() == CV_8UC3 && white_.type() == CV_8UC3 && bgr_.size() == white_.size());
+}
+
+float FaceRatio::at(cv::Point pixel) const {
+  return ratio_of(bgr_.ptr<std::uint8_t>(pixel.y, pixel.x),
+                  white_.ptr<std::uint8_t>(pixel.y, pixel.x));
+}
+
+cv::Mat FaceRatio::in(const cv::Rect& box) const {
+  CV_Assert((box & bounds()) == box);
+  cv::Mat ratio(box.size(), CV_32F);
+  for (int y = 0; y < box.height; ++y) {
+    const std::uint8_t* pixel = bgr_.ptr<std::uint8_t>(box.y + y, box.x);
+    const std::uint8_t* white = white_.ptr<std::uint8_t>(box.y + y, box.x);
+    float* row = ratio.ptr<float>(y);
+    int x = 0;
+#if CV_SIMD
+    for (; x + kStep <= box.width; x += kStep) ratios_of(pixel + 3 * x, white + 3 * x, row + x);
+#endif
+    for (; x < box.width; ++x) row[x] = ratio_of(pixel + 3 * x, white + 3 * x);
+  }
+  return ratio;
+}
+
+FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
+  const int downscale = std::max(2, bgr.rows / kWhiteRows);
+  FaceMaps maps;
+  maps.white = local_white(bgr, downscale, kWhiteReach * bgr.rows);
+  maps.ratio = FaceRatio(bgr, maps.white);
+  maps.around = broad_brightness(bgr, downscale, kBroadReach * bgr.rows);
+  maps.face.create(bgr.size(), CV_8U);
+  const FaceTest test(params);
+  cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
+    for (int y = rows.start; y < rows.end; ++y) {
+      test.row(bgr.ptr<std::uint8_t>(y), maps.white.ptr<std::uint8_t>(y),
+               maps.around.ptr<std::uint8_t>(y), maps.face.ptr<std::uint8_t>(y), bgr.cols);
+    }
+  });
+  return maps;
+}
+
+}  // namespace tableref::vision::trio
