@@ -1,12 +1,13 @@
 // Trio Monsters' face maps on rendered tables: the face ratio made where it is asked for is the
 // ratio of each pixel, and the face mask made in whole numbers is the test written in floats.
 
+#include "trio_face.hpp"
+
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
 
 #include "samples/render.hpp"
-#include "trio_face.hpp"
 
 namespace tableref::vision::trio {
 namespace {
@@ -38,7 +39,8 @@ TEST(TrioFace, TheRatioOfABoxIsEachPixelsChannelsOverTheirWhite) {
       for (int y = 0; y < box.height; y += 3) {
         for (int x = 0; x < box.width; x += 2) {
           const cv::Point at = box.tl() + cv::Point(x, y);
-          const float expected = divided_ratio(bgr.at<cv::Vec3b>(at), maps.white.at<cv::Vec3b>(at));
+          const float expected =
+              divided_ratio(bgr.at<cv::Vec3b>(at), maps.white.values.at<cv::Vec3b>(at));
           ASSERT_EQ(ratio.at<float>(y, x), maps.ratio.at(at)) << at;
           ASSERT_NEAR(ratio.at<float>(y, x), expected, 1e-6f * expected) << at;
           ++compared;
@@ -60,7 +62,7 @@ TEST(TrioFace, FaceIsLightAgainstItsWhiteAndItsSurroundings) {
       for (int x = 0; x < bgr.cols; ++x) {
         const cv::Vec3b pixel = bgr.at<cv::Vec3b>(y, x);
         const float grey = 0.114f * pixel[0] + 0.587f * pixel[1] + 0.299f * pixel[2];
-        const float needed = params.min_face_brightness * maps.around.at<std::uint8_t>(y, x);
+        const float needed = params.min_face_brightness * maps.around.values.at<std::uint8_t>(y, x);
         const bool light = ratio.at<float>(y, x) >= params.face_ratio;
         const bool is_face = maps.face.at<std::uint8_t>(y, x) != 0;
         // The ratio's test is exact; the grey's holds but within a level of its cut.

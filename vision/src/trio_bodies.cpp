@@ -17,22 +17,57 @@ struct Hole {
   double area = 0;
 };
 
-// The holes of the face mask whose size a body's can be: from the smallest body (params'
-// min_body_px, squashed to the smallest axis ratio) to a round one `max_body_px` across.
-std::vector<Hole> body_sized_holes(const cv::Mat& face, const TrioReaderParams& params,
-                                   double max_body_px) {
+// The areas a body's hole can have: from the smallest body (params' min_body_px, squashed to the
+// smallest axis ratio) to a round one `max_body_px` across.
+struct AreaWindow {
+  double least = 0, most = 0;
+};
+AreaWindow body_areas(const TrioReaderParams& params, double max_body_px) {
+  constexpr double kQuarterPi = std::numbers::pi / 4;
+  return {kQuarterPi * params.min_body_px * params.min_body_px * params.min_body_axis_ratio,
+          kQuarterPi * max_body_px * max_body_px};
+}
+
+// The holes of `face` whose area lies in `areas`, their points moved by `offset`.
+std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point offset = {}) {
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
-  cv::findContours(face, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
-  constexpr double kQuarterPi = std::numbers::pi / 4;
-  const double min_area =
-      kQuarterPi * params.min_body_px * params.min_body_px * params.min_body_axis_ratio;
-  const double max_area = kQuarterPi * max_body_px * max_body_px;
+  cv::findContours(face, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE, offset);
   std::vector<Hole> holes;
   for (std::size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] < 0 || contours[i].size() < 12) continue;
     const double area = cv::contourArea(contours[i]);
-    if (area >= min_area && area <= max_area) holes.push_back({std::move(contours[i]), area});
+    if (area >= areas.least && area <= areas.most) holes.push_back({std::move(contours[i]), area});
+  }
+  return holes;
+}
+
+// The holes of a body's size of the face mask at the picture's own size. A mask made on the
+// picture averaged (face_step 2) gives where they lie: each of its holes of about that size is
+// traced again in its box at full size.
+std::vector<Hole> body_sized_holes(const FaceMaps& maps, const TrioReaderParams& params,
+                                   double max_body_px) {
+  const AreaWindow areas = body_areas(params, max_body_px);
+  if (maps.face_step == 1) return holes_sized(maps.face, areas);
+  // A small mask's hole is traced through the averaged face pixels around it, further out than
+  // at full size: a tenth larger or more.
+  const double step_area = maps.face_step * maps.face_step;
+  const AreaWindow about{1.1 * areas.least / step_area, 1.4 * areas.most / step_area};
+  constexpr int kMarginPx = 3;
+  std::vector<Hole> holes;
+  for (const Hole& small : holes_sized(maps.face, about)) {
+    const cv::Rect small_box = cv::boundingRect(small.outline);
+    const cv::Rect box =
+        cv::Rect(small_box.tl() * maps.face_step - cv::Point(kMarginPx, kMarginPx),
+                 small_box.size() * maps.face_step + cv::Size(2 * kMarginPx, 2 * kMarginPx)) &
+        maps.bounds();
+    for (Hole& hole : holes_sized(maps.face_in(box), areas, box.tl())) {
+      // Two small holes (a body cut in two by glare) can lie in one box.
+      const bool traced = std::any_of(holes.begin(), holes.end(), [&](const Hole& other) {
+        return other.outline.front() == hole.outline.front() && other.area == hole.area;
+      });
+      if (!traced) holes.push_back(std::move(hole));
+    }
   }
   return holes;
 }
@@ -250,14 +285,17 @@ HoleVerdict judge_hole(const Hole& hole, const FaceMaps& maps, const TrioReaderP
 std::vector<MonsterBody> find_bodies(const FaceMaps& maps, const TrioReaderParams& params,
                                      StageLog& log) {
   StageTimer holes_stage(log, "face holes");
-  const double max_body_px = params.max_body_fraction * std::min(maps.face.cols, maps.face.rows);
-  const std::vector<Hole> holes = body_sized_holes(maps.face, params, max_body_px);
+  const double max_body_px = params.max_body_fraction * std::min(maps.bgr.cols, maps.bgr.rows);
+  const std::vector<Hole> holes = body_sized_holes(maps, params, max_body_px);
   holes_stage.finish(static_cast<int>(holes.size()));
 
   StageTimer bodies_stage(log, "bodies");
   std::vector<MonsterBody> bodies;
   cv::Mat picture;
-  if (log.wants_debug_images()) cv::cvtColor(maps.face, picture, cv::COLOR_GRAY2BGR);
+  if (log.wants_debug_images()) {
+    cv::resize(maps.face, picture, maps.bgr.size(), 0, 0, cv::INTER_NEAREST);
+    cv::cvtColor(picture, picture, cv::COLOR_GRAY2BGR);
+  }
   for (const Hole& hole : holes) {
     MonsterBody body;
     const HoleVerdict verdict = judge_hole(hole, maps, params, body);

@@ -23,8 +23,7 @@ constexpr std::size_t kMostBodySamples = 400;
 bool face_at(const FaceMaps& maps, cv::Point2d point) {
   const cv::Point at(static_cast<int>(std::lround(point.x)),
                      static_cast<int>(std::lround(point.y)));
-  return cv::Rect(0, 0, maps.face.cols, maps.face.rows).contains(at) &&
-         maps.face.at<std::uint8_t>(at) != 0;
+  return maps.bounds().contains(at) && maps.face_at(at);
 }
 
 // The cream field's colour (linear RGB) from the face-like samples between body and corners;
@@ -164,7 +163,7 @@ bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
   const cv::Size small_size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale));
   cv::Mat small, white, ratio;
   cv::resize(bgr, small, small_size, 0, 0, cv::INTER_AREA);
-  cv::resize(maps.white, white, small_size, 0, 0, cv::INTER_AREA);
+  cv::resize(maps.white.values, white, small_size, 0, 0, cv::INTER_AREA);
   cv::resize(maps.ratio.in(maps.ratio.bounds()), ratio, small_size, 0, 0, cv::INTER_AREA);
   const cv::Vec3f field = linear_from_srgb(params.field_srgb);
   // Each print pixel's monster colour (1 + its index), 0 for none.

@@ -22,8 +22,9 @@ constexpr double kWhiteReach = 0.1;
 // How far "the wider surroundings" reach.
 constexpr double kBroadReach = 0.35;
 
-// The brightest nearby value of each channel (CV_8UC3), smooth and at image size: a max-pool to a
-// small image, small bright specks removed, then dilated across the largest monster body.
+// The brightest nearby value of each channel (CV_8UC3), smooth, on the picture shrunk by
+// `downscale`: a max-pool, small bright specks removed, then dilated across the largest monster
+// body.
 cv::Mat local_white(const cv::Mat& bgr, int downscale, double reach_px) {
   cv::Mat small = max_pooled(bgr, downscale);
   cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
@@ -35,12 +36,11 @@ cv::Mat local_white(const cv::Mat& bgr, int downscale, double reach_px) {
   const int smoothing = std::max(3, 2 * radius / 3) | 1;
   cv::blur(small, small, {smoothing, smoothing});
   cv::max(small, cv::Scalar::all(8), small);
-  cv::Mat white;
-  cv::resize(small, white, bgr.size(), 0, 0, cv::INTER_LINEAR);
-  return white;
+  return small;
 }
 
-// The brightness of the wider surroundings (CV_8U): a dark table far from any card is not a face.
+// The brightness of the wider surroundings (CV_8U), on the picture shrunk by `downscale`: a dark
+// table far from any card is not a face.
 cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
   cv::Mat grey, small;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
@@ -51,9 +51,23 @@ cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
   cv::dilate(small, small,
              cv::getStructuringElement(cv::MORPH_RECT, {2 * radius + 1, 2 * radius + 1}));
   cv::blur(small, small, {radius | 1, radius | 1});
-  cv::Mat broad;
-  cv::resize(small, broad, bgr.size(), 0, 0, cv::INTER_LINEAR);
-  return broad;
+  return small;
+}
+
+// A smooth map made on a small image, at `size`.
+cv::Mat enlarged(const cv::Mat& small, cv::Size size) {
+  cv::Mat large;
+  cv::resize(small, large, size, 0, 0, cv::INTER_LINEAR);
+  return large;
+}
+
+// The even part of `bgr` halved, each pixel the mean of four.
+cv::Mat halved(const cv::Mat& bgr) {
+  const cv::Size half(bgr.cols / 2, bgr.rows / 2);
+  cv::Mat result;
+  cv::resize(bgr(cv::Rect(0, 0, 2 * half.width, 2 * half.height)), result, half, 0, 0,
+             cv::INTER_AREA);
+  return result;
 }
 
 }  // namespace
@@ -96,44 +110,15 @@ void ratios_of(const std::uint8_t* pixel, const std::uint8_t* white, float* rati
 }
 #endif
 
-// Whether a pixel is light enough for face: each channel at least `face_ratio` of its local white
-// (the face ratio's own test, exactly: each white level's cut found once), and its grey at least
-// `min_face_brightness` of its wider surroundings' (in whole numbers: grey weights in 256ths).
-class FaceTest {
- public:
-  explicit FaceTest(const TrioReaderParams& params)
-      : cuts_(cuts_of([ratio = params.face_ratio](int value, int white) {
-          // No white is 0 (local_white); 0/0 would be no number.
-          return white > 0 && channel_ratio(value, white) >= ratio;
-        })),
-        // The local white is never below 8 (local_white).
-        factor_(proportional_factor(cuts_, 8)),
-        brightness_factor_(static_cast<std::uint16_t>(
-            std::lround(std::clamp(params.min_face_brightness, 0.0f, 1.99f) * 128 * 256))) {}
-
-  // One row: `bgr` and `white` CV_8UC3, `around` and `face` CV_8U.
-  void row(const std::uint8_t* bgr, const std::uint8_t* white, const std::uint8_t* around,
-           std::uint8_t* face, int cols) const {
-    int x = 0;
-#if CV_SIMD
-    for (; factor_ != 0 && x + kStep <= cols; x += kStep)
-      cv::v_store(face + x, pixels(bgr + 3 * x, white + 3 * x, around + x));
-#endif
-    for (; x < cols; ++x) face[x] = pixel(bgr + 3 * x, white + 3 * x, around[x]) ? 255 : 0;
-  }
-
- private:
-  static constexpr std::uint16_t kBlue = 29, kGreen = 150, kRed = 77;  // 256ths
-
-  bool pixel(const std::uint8_t* bgr, const std::uint8_t* white, std::uint8_t around) const {
-    for (int c = 0; c < 3; ++c)
-      if (bgr[c] <= cuts_[white[c]]) return false;
-    const int grey_halves = (kBlue * bgr[0] + kGreen * bgr[1] + kRed * bgr[2]) >> 1;
-    return grey_halves >= static_cast<int>((unsigned(around) << 8) * brightness_factor_ >> 16);
-  }
+constexpr std::uint16_t kBlue = 29, kGreen = 150, kRed = 77;  // grey weights in 256ths
 
 #if CV_SIMD
-  // pixel() for the `kStep` pixels from `bgr` on, 255 for face.
+// FaceTest::pixel for `kStep` pixels at a time, in 16-bit lanes.
+struct FaceVectors {
+  std::uint16_t factor;             // of the channels' cuts (proportional_factor)
+  std::uint16_t brightness_factor;  // of the grey's cut, in halves of a 256th
+
+  // 255 where the pixels from `bgr` on are face.
   cv::v_uint8 pixels(const std::uint8_t* bgr, const std::uint8_t* white,
                      const std::uint8_t* around) const {
     cv::v_uint8 pixel[3], whites[3];
@@ -150,45 +135,80 @@ class FaceTest {
                       half(pixel_high, white_high, around_high));
   }
 
-  // All ones where the pixels of one half of a vector are face (16-bit lanes).
+  // All ones where the pixels of one half of a vector are face.
   cv::v_uint16 half(const std::array<cv::v_uint16, 3>& pixel,
                     const std::array<cv::v_uint16, 3>& white, const cv::v_uint16& around) const {
-    const cv::v_uint16 factors = cv::vx_setall_u16(factor_);
-    cv::v_uint16 face = above_cuts(pixel[0], white[0], factors) &
-                        above_cuts(pixel[1], white[1], factors) &
-                        above_cuts(pixel[2], white[2], factors);
+    const cv::v_uint16 factors = cv::vx_setall_u16(factor);
+    const cv::v_uint16 light = above_cuts(pixel[0], white[0], factors) &
+                               above_cuts(pixel[1], white[1], factors) &
+                               above_cuts(pixel[2], white[2], factors);
     // At most 255 * 256 each sum: no lane overflows.
     const cv::v_uint16 grey = cv::v_mul_wrap(pixel[0], cv::vx_setall_u16(kBlue)) +
                               cv::v_mul_wrap(pixel[1], cv::vx_setall_u16(kGreen)) +
                               cv::v_mul_wrap(pixel[2], cv::vx_setall_u16(kRed));
     const cv::v_uint16 needed =
-        cv::v_mul_hi(cv::v_shl<8>(around), cv::vx_setall_u16(brightness_factor_));
-    return face & (cv::v_shr<1>(grey) >= needed);
+        cv::v_mul_hi(cv::v_shl<8>(around), cv::vx_setall_u16(brightness_factor));
+    return light & (cv::v_shr<1>(grey) >= needed);
   }
-#endif
-
-  LevelCuts cuts_;
-  std::uint16_t factor_;
-  std::uint16_t brightness_factor_;
 };
+#endif
 
 }  // namespace
 
-FaceRatio::FaceRatio(cv::Mat bgr, cv::Mat white) : bgr_(std::move(bgr)), white_(std::move(white)) {
-  CV_Assert(bgr_.type() == CV_8UC3 && white_.type() == CV_8UC3 && bgr_.size() == white_.size());
+FaceTest::FaceTest(const TrioReaderParams& params)
+    : cuts_(cuts_of([ratio = params.face_ratio](int value, int white) {
+        // No white is 0 (local_white); 0/0 would be no number.
+        return white > 0 && channel_ratio(value, white) >= ratio;
+      })),
+      // The local white is never below 8 (local_white).
+      factor_(proportional_factor(cuts_, 8)),
+      brightness_factor_(static_cast<std::uint16_t>(
+          std::lround(std::clamp(params.min_face_brightness, 0.0f, 1.99f) * 128 * 256))) {}
+
+bool FaceTest::pixel(const std::uint8_t* bgr, const std::uint8_t* white,
+                     std::uint8_t around) const {
+  for (int c = 0; c < 3; ++c)
+    if (bgr[c] <= cuts_[white[c]]) return false;
+  const int grey_halves = (kBlue * bgr[0] + kGreen * bgr[1] + kRed * bgr[2]) >> 1;
+  return grey_halves >= static_cast<int>((unsigned(around) << 8) * brightness_factor_ >> 16);
+}
+
+void FaceTest::row(const std::uint8_t* bgr, const std::uint8_t* white, const std::uint8_t* around,
+                   std::uint8_t* face, int cols) const {
+  int x = 0;
+#if CV_SIMD
+  const FaceVectors vectors{factor_, brightness_factor_};
+  for (; factor_ != 0 && x + kStep <= cols; x += kStep)
+    cv::v_store(face + x, vectors.pixels(bgr + 3 * x, white + 3 * x, around + x));
+#endif
+  for (; x < cols; ++x) face[x] = pixel(bgr + 3 * x, white + 3 * x, around[x]) ? 255 : 0;
+}
+
+cv::Mat CoarseMap::in(const cv::Rect& box) const {
+  if (step == 1) return values(box);
+  const cv::Rect coarse(cv::Point(box.x / step, box.y / step),
+                        cv::Point((box.br().x - 1) / step + 1, (box.br().y - 1) / step + 1));
+  cv::Mat fine;
+  cv::resize(values(coarse), fine, coarse.size() * step, 0, 0, cv::INTER_NEAREST);
+  return fine(cv::Rect(box.tl() - coarse.tl() * step, box.size()));
+}
+
+FaceRatio::FaceRatio(cv::Mat bgr, CoarseMap white)
+    : bgr_(std::move(bgr)), white_(std::move(white)) {
+  CV_Assert(bgr_.type() == CV_8UC3 && white_.values.type() == CV_8UC3);
 }
 
 float FaceRatio::at(cv::Point pixel) const {
-  return ratio_of(bgr_.ptr<std::uint8_t>(pixel.y, pixel.x),
-                  white_.ptr<std::uint8_t>(pixel.y, pixel.x));
+  return ratio_of(bgr_.ptr<std::uint8_t>(pixel.y, pixel.x), white_.at(pixel));
 }
 
 cv::Mat FaceRatio::in(const cv::Rect& box) const {
   CV_Assert((box & bounds()) == box);
+  const cv::Mat whites = white_.in(box);
   cv::Mat ratio(box.size(), CV_32F);
   for (int y = 0; y < box.height; ++y) {
     const std::uint8_t* pixel = bgr_.ptr<std::uint8_t>(box.y + y, box.x);
-    const std::uint8_t* white = white_.ptr<std::uint8_t>(box.y + y, box.x);
+    const std::uint8_t* white = whites.ptr<std::uint8_t>(y);
     float* row = ratio.ptr<float>(y);
     int x = 0;
 #if CV_SIMD
@@ -199,20 +219,51 @@ cv::Mat FaceRatio::in(const cv::Rect& box) const {
   return ratio;
 }
 
-FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
-  const int downscale = std::max(2, bgr.rows / kWhiteRows);
-  FaceMaps maps;
-  maps.white = local_white(bgr, downscale, kWhiteReach * bgr.rows);
-  maps.ratio = FaceRatio(bgr, maps.white);
-  maps.around = broad_brightness(bgr, downscale, kBroadReach * bgr.rows);
-  maps.face.create(bgr.size(), CV_8U);
-  const FaceTest test(params);
+namespace {
+
+// The face mask of `bgr` (255 for face), against its local white and the brightness around.
+cv::Mat face_mask(const cv::Mat& bgr, const cv::Mat& white, const cv::Mat& around,
+                  const FaceTest& test) {
+  cv::Mat face(bgr.size(), CV_8U);
   cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
-      test.row(bgr.ptr<std::uint8_t>(y), maps.white.ptr<std::uint8_t>(y),
-               maps.around.ptr<std::uint8_t>(y), maps.face.ptr<std::uint8_t>(y), bgr.cols);
+      test.row(bgr.ptr<std::uint8_t>(y), white.ptr<std::uint8_t>(y), around.ptr<std::uint8_t>(y),
+               face.ptr<std::uint8_t>(y), bgr.cols);
     }
   });
+  return face;
+}
+
+}  // namespace
+
+bool FaceMaps::face_at(cv::Point at) const {
+  if (face_step == 1) return face.at<std::uint8_t>(at) != 0;
+  return test.pixel(bgr.ptr<std::uint8_t>(at.y, at.x), white.at(at), *around.at(at));
+}
+
+cv::Mat FaceMaps::face_in(const cv::Rect& box) const {
+  CV_Assert((box & bounds()) == box);
+  if (face_step == 1) return face(box);
+  return face_mask(bgr(box), white.in(box), around.in(box), test);
+}
+
+FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
+  const int step = params.face_step;
+  CV_Assert(step == 1 || step == 2);
+  const int downscale = std::max(2, bgr.rows / kWhiteRows);
+  // The mask made on the picture halved, where bodies are still tens of pixels across; the
+  // bodies' holes are traced again at full size (find_bodies).
+  const cv::Mat seen = step == 1 ? bgr : halved(bgr);
+  const cv::Size coarse((bgr.cols + step - 1) / step, (bgr.rows + step - 1) / step);
+  const CoarseMap white{enlarged(local_white(bgr, downscale, kWhiteReach * bgr.rows), coarse),
+                        step};
+  const CoarseMap around{
+      enlarged(broad_brightness(seen, std::max(1, downscale / step), kBroadReach * seen.rows),
+               coarse),
+      step};
+  FaceMaps maps{bgr, white, around, FaceRatio(bgr, white), FaceTest(params), {}, step};
+  const cv::Rect seen_part({}, seen.size());
+  maps.face = face_mask(seen, white.values(seen_part), around.values(seen_part), maps.test);
   return maps;
 }
 

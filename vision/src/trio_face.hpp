@@ -3,11 +3,28 @@
 // it (a card's cream field and border are the brightest surface near them), so that a face reads
 // as face in shadow as in full light.
 
+#include <array>
+#include <cstdint>
 #include <opencv2/core.hpp>
 
 #include "vision/trio_reader.hpp"
 
 namespace tableref::vision::trio {
+
+// A smooth map of a picture (its local white, its wider brightness) kept a pixel for each `step`
+// by `step` pixels of the picture: each of the picture's pixels takes the value of the one it lies
+// in. `values` covers the picture: (cols + step - 1) / step columns and as many more rows.
+struct CoarseMap {
+  cv::Mat values;
+  int step = 1;
+
+  // The value of the picture's pixel `at`.
+  const std::uint8_t* at(cv::Point at) const {
+    return values.ptr<std::uint8_t>(at.y / step, at.x / step);
+  }
+  // Over `box` of the picture, a pixel for each of the picture's.
+  cv::Mat in(const cv::Rect& box) const;
+};
 
 // Each pixel's smallest channel over that channel's local white (the brightest surface nearby).
 // Made where it is asked for: a frame asks it of its holes of a body's size and of a few points,
@@ -15,8 +32,8 @@ namespace tableref::vision::trio {
 class FaceRatio {
  public:
   FaceRatio() = default;
-  // `bgr` and its local white (CV_8UC3, of one size, the white never below 1).
-  FaceRatio(cv::Mat bgr, cv::Mat white);
+  // `bgr` and its local white (CV_8UC3, the white never below 1).
+  FaceRatio(cv::Mat bgr, CoarseMap white);
   cv::Rect bounds() const { return {0, 0, bgr_.cols, bgr_.rows}; }
   // At a pixel inside bounds().
   float at(cv::Point pixel) const;
@@ -24,15 +41,45 @@ class FaceRatio {
   cv::Mat in(const cv::Rect& box) const;
 
  private:
-  cv::Mat bgr_, white_;
+  cv::Mat bgr_;
+  CoarseMap white_;
+};
+
+// Whether a pixel is light enough for face: each channel at least `face_ratio` of its local white
+// (the face ratio's own test, exactly: each white level's cut found once), and its grey at least
+// `min_face_brightness` of its wider surroundings' (in whole numbers: grey weights in 256ths).
+class FaceTest {
+ public:
+  explicit FaceTest(const TrioReaderParams& params);
+  // The pixel at `bgr`, its local white at `white` (three channels each).
+  bool pixel(const std::uint8_t* bgr, const std::uint8_t* white, std::uint8_t around) const;
+  // One row of `cols` pixels into `face` (255 for face): `bgr` and `white` of three channels.
+  void row(const std::uint8_t* bgr, const std::uint8_t* white, const std::uint8_t* around,
+           std::uint8_t* face, int cols) const;
+
+ private:
+  std::array<std::uint8_t, 256> cuts_;  // LevelCuts
+  std::uint16_t factor_;
+  std::uint16_t brightness_factor_;
 };
 
 // Each pixel against the light around it: what is card face and what is not.
 struct FaceMaps {
+  cv::Mat bgr;       // the picture
+  CoarseMap white;   // CV_8UC3: the local white the ratio is taken against
+  CoarseMap around;  // CV_8U: the brightness of the wider surroundings a face stands out from
   FaceRatio ratio;
-  cv::Mat face;    // CV_8U: 255 where the pixel looks like card face
-  cv::Mat white;   // CV_8UC3: the local white the ratio is taken against
-  cv::Mat around;  // CV_8U: the brightness of the wider surroundings a face stands out from
+  FaceTest test;
+  // CV_8U: 255 where the picture looks like card face, a pixel for each `face_step` by
+  // `face_step` pixels of the picture (their mean), the step of `white` and `around`.
+  cv::Mat face;
+  int face_step = 1;
+
+  cv::Rect bounds() const { return {0, 0, bgr.cols, bgr.rows}; }
+  // Whether the picture's pixel `at`, inside bounds(), looks like face.
+  bool face_at(cv::Point at) const;
+  // The face mask of `box` (inside bounds()), a pixel for each of the picture's.
+  cv::Mat face_in(const cv::Rect& box) const;
 };
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params);
 

@@ -111,7 +111,6 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
                                 const LocalLattice& lattice, Place place, double side_mm) {
   const auto corners = referee::trio::corners_mm(place, side_mm);
   const auto centre = referee::trio::centroid_mm(place, side_mm);
-  const cv::Rect image(0, 0, maps.face.cols, maps.face.rows);
   EmptyPlaceView view;
   int face = 0, looked = 0;
   // The Lab colour `reach` of the way from the centre to `target`; false outside the picture.
@@ -131,7 +130,7 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
     view.lab.push_back(lab);
     if (!field) return;
     ++looked;
-    face += maps.face.at<std::uint8_t>(cv::Point(pixel)) != 0;
+    face += maps.face_at(cv::Point(pixel));
   };
   const double px_per_mm = lattice.px_per_mm();
   const cv::Point2d centre_px = lattice.image_from_lattice({centre.x, centre.y});
@@ -434,12 +433,16 @@ constexpr double kBodySizeSpread = 2.0;
 
 // With the table's scale known, so is a body's size: holes far smaller or larger (the squares of
 // a gingham cloth, a dark patch of table) are not fitted. `px_per_mm` is the picture's.
+// And a body this many pixels across or more is still found on the picture halved.
+constexpr double kLeastBodyPxToHalve = 50;
+
 TrioReaderParams with_body_size_known(TrioReaderParams params, double px_per_mm, cv::Size picture) {
   const double body_px = trio::kBodyDiameterMm * px_per_mm;
   params.min_body_px = std::max(params.min_body_px, body_px / kBodySizeSpread);
   params.max_body_fraction =
       std::min(params.max_body_fraction,
                body_px * kBodySizeSpread / std::min(picture.width, picture.height));
+  if (body_px >= kLeastBodyPxToHalve) params.face_step = 2;
   return params;
 }
 

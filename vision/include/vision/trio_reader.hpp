@@ -35,6 +35,10 @@ struct TrioReaderParams {
   double min_body_solidity = 0.86;   // body area / its convex hull's
   double min_body_axis_ratio = 0.5;  // minor / major axis of its ellipse
   float min_eye_contrast = 0.12f;    // the eyes' white over the body, in face-ratio units
+  // The face mask is made on the picture averaged over squares of this many pixels a side (1 or
+  // 2), and each of its holes of a body's size traced again at full size. The reader halves it
+  // once the table's scale is known and a body spans enough pixels.
+  int face_step = 1;
   // Lattice: a card lies on the place nearest its predicted position when it is nearer than this
   // share of the lattice side.
   double max_place_error = 0.22;
