@@ -136,6 +136,45 @@ float quantile(std::vector<float> values, double q) {
   return *at;
 }
 
+// Points ordered by their direction from the origin, to look only at those in a few degrees.
+class PointsByDirection {
+ public:
+  explicit PointsByDirection(const std::vector<cv::Point2d>& points) {
+    for (const cv::Point2d& point : points)
+      entries_.push_back({std::atan2(point.y, point.x), point});
+    std::sort(entries_.begin(), entries_.end(),
+              [](const Entry& a, const Entry& b) { return a.angle < b.angle; });
+  }
+
+  // How many of the points within `window` (radians, below pi) of the direction of `centre` lie
+  // nearer to it than the root of `reach_squared`.
+  int within(cv::Point2d centre, double window, double reach_squared) const {
+    constexpr double kPi = std::numbers::pi;
+    const double angle = std::atan2(centre.y, centre.x);
+    const auto count = [&](double from, double to) {
+      const auto first = std::lower_bound(entries_.begin(), entries_.end(), from,
+                                          [](const Entry& e, double a) { return e.angle < a; });
+      int near = 0;
+      for (auto entry = first; entry != entries_.end() && entry->angle <= to; ++entry)
+        near += (entry->point - centre).dot(entry->point - centre) < reach_squared;
+      return near;
+    };
+    // atan2 gives [-pi, pi]: a window across its ends is looked at in two parts.
+    if (angle - window < -kPi)
+      return count(-kPi, angle + window) + count(angle - window + 2 * kPi, kPi);
+    if (angle + window > kPi)
+      return count(angle - window, kPi) + count(-kPi, angle + window - 2 * kPi);
+    return count(angle - window, angle + window);
+  }
+
+ private:
+  struct Entry {
+    double angle;
+    cv::Point2d point;
+  };
+  std::vector<Entry> entries_;
+};
+
 // The eyes: the white inside the body. Their contrast over the body, and where they sit: a pair
 // side by side, 6 mm from the centre towards the card's tip and 6.8 mm either side of that line
 // (components.md puts them in the body's upper half). The pair is searched for in every
@@ -170,6 +209,12 @@ void find_eyes(const FaceRatio& ratio, const std::vector<cv::Point>& hole, float
                  return std::abs(cv::norm(point) - eye_circle_mm) < kEyeReachMm;
                });
   const double reach_squared = kEyeReachMm * kEyeReachMm;
+  // A point within reach of an eye's centre lies within asin(reach / circle) of its direction.
+  constexpr double kWindow = 30 * std::numbers::pi / 180;
+  // sin(30 degrees) is a half: the window holds every such point.
+  static_assert(4 * kEyeReachMm * kEyeReachMm <
+                kEyeAlongMm * kEyeAlongMm + kEyeAcrossMm * kEyeAcrossMm);
+  const PointsByDirection by_direction(near_circle);
   int best_count = 0;
   cv::Point2d best_along(0, 0);
   for (int i = 0; i < kDirections; ++i) {
@@ -177,11 +222,8 @@ void find_eyes(const FaceRatio& ratio, const std::vector<cv::Point>& hole, float
     const cv::Point2d along(std::cos(angle), std::sin(angle)), across(-along.y, along.x);
     const cv::Point2d left = along * kEyeAlongMm - across * kEyeAcrossMm;
     const cv::Point2d right = along * kEyeAlongMm + across * kEyeAcrossMm;
-    int on_left = 0, on_right = 0;
-    for (const cv::Point2d& point : near_circle) {
-      on_left += (point - left).dot(point - left) < reach_squared;
-      on_right += (point - right).dot(point - right) < reach_squared;
-    }
+    const int on_left = by_direction.within(left, kWindow, reach_squared);
+    const int on_right = by_direction.within(right, kWindow, reach_squared);
     if (std::min(on_left, on_right) > best_count) {
       best_count = std::min(on_left, on_right);
       best_along = along;
