@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
@@ -164,14 +165,24 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
   return view;
 }
 
-// How many other empty places than `index` show `lab` too.
+// Whether two Lab colours lie nearer than `distance`: their squared distance summed in doubles,
+// as cv::norm sums it, without its root.
+bool alike(const cv::Vec3f& lab, const cv::Vec3f& other, float distance) {
+  const cv::Vec3f difference = lab - other;
+  double squared = 0;
+  for (int i = 0; i < 3; ++i) squared += double(difference[i]) * difference[i];
+  return squared < double(distance) * distance;
+}
+
+// How many other empty places than `index` show `lab` too, counted up to `enough`.
 int places_showing(const std::vector<EmptyPlaceView>& views, std::size_t index,
-                   const cv::Vec3f& lab, float distance) {
+                   const cv::Vec3f& lab, float distance,
+                   int enough = std::numeric_limits<int>::max()) {
   int showing = 0;
-  for (std::size_t other = 0; other < views.size(); ++other) {
+  for (std::size_t other = 0; other < views.size() && showing < enough; ++other) {
     if (other == index) continue;
     showing += std::any_of(views[other].lab.begin(), views[other].lab.end(),
-                           [&](const cv::Vec3f& seen) { return cv::norm(seen - lab) < distance; });
+                           [&](const cv::Vec3f& seen) { return alike(seen, lab, distance); });
   }
   return showing;
 }
@@ -181,7 +192,8 @@ int places_showing(const std::vector<EmptyPlaceView>& views, std::size_t index,
 bool shown_around(const std::vector<EmptyPlaceView>& views, std::size_t index, const cv::Vec3f& lab,
                   float distance) {
   const double needed = std::max(1.0, 0.3 * static_cast<double>(views.size() - 1));
-  return places_showing(views, index, lab, distance) >= needed;
+  const int enough = static_cast<int>(std::ceil(needed));
+  return places_showing(views, index, lab, distance, enough) >= enough;
 }
 
 // Share of `view`'s colours the table shows around the layout.
@@ -225,7 +237,7 @@ bool covering_clear_of_layout(const std::vector<EmptyPlaceView>& views, std::siz
     if (!shown_around(views, index, lab, distance)) covering.push_back(lab);
   }
   const auto unlike = [distance](const cv::Vec3f& lab, const cv::Vec3f& other) {
-    return cv::norm(lab - other) >= distance;
+    return !alike(lab, other, distance);
   };
   // The table: a colour nearly every other place shows, or one many show that is unlike what
   // covers this place (a patterned table shows many colours, some like a hand's).
