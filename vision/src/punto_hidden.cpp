@@ -14,9 +14,10 @@ namespace tableref::vision::punto {
 
 namespace {
 
-// Dots are searched on an image up to this many times smaller, where they stay 8 px across.
+// Dots are searched on an image up to this many times smaller, where the smallest the scale
+// allows stay 6 px across (a picture read at 2 px/mm is searched halved).
 constexpr int kMaxDownscale = 2;
-constexpr double kMinDotPx = 8;
+constexpr double kMinDotPx = 6;
 // components.md: a card's side spans at least 70 px; above the table a card spans at most about
 // a third of the picture's height.
 constexpr double kMinPxPerMm = 60.0 / kCardSideMm;
