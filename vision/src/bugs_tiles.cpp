@@ -11,8 +11,8 @@
 #include <utility>
 
 #include "disk_morphology.hpp"
-#include "large_components.hpp"
 #include "laid_out_once.hpp"
+#include "large_components.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/relative_luminance.hpp"
 #include "vision/square_card_detector.hpp"
