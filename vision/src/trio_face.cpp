@@ -70,10 +70,6 @@ cv::Mat halved(const cv::Mat& bgr) {
   return result;
 }
 
-}  // namespace
-
-namespace {
-
 constexpr float kMostRatio = 10;
 
 // One channel's value over its local white.
