@@ -446,7 +446,7 @@ constexpr double kBodySizeSpread = 2.0;
 // With the table's scale known, so is a body's size: holes far smaller or larger (the squares of
 // a gingham cloth, a dark patch of table) are not fitted. `px_per_mm` is the picture's.
 // And a body this many pixels across or more is still found on the picture halved.
-constexpr double kLeastBodyPxToHalve = 50;
+constexpr double kLeastBodyPxToHalve = 40;
 
 TrioReaderParams with_body_size_known(TrioReaderParams params, double px_per_mm, cv::Size picture) {
   const double body_px = trio::kBodyDiameterMm * px_per_mm;
