@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "evaluation/punto_score.hpp"
@@ -62,6 +63,21 @@ TEST(PuntoReader, HardScenesSayUnstableRatherThanGuess) {
   EXPECT_EQ(score.cards_wrong, 0);
   EXPECT_EQ(score.wrong_verdicts, 0);
   EXPECT_GE(score.verdict_accuracy(), 0.99);
+}
+
+// A hand over the fifth card of a blue line: its dots show between the fingers, in the hand's
+// shadow, darker than a dot in full light. The line must not be read as one of four.
+TEST(PuntoReader, ADotInAHandsShadowTellsOfTheCardUnderIt) {
+  const auto rendered = samples::render_random(referee::Game::punto, samples::Level::hard,
+                                               samples::image_seed(1, 38));
+  ASSERT_EQ(rendered.truth.at("status"), "unstable");
+  ASSERT_EQ(rendered.truth.at("lines").at(0).at("length"), 5);
+  StageLog log;
+  const PuntoReading reading = read_punto(rendered.image_bgr, palette_references(), {}, log);
+  EXPECT_TRUE(reading.unstable);
+  EXPECT_NE(std::find(reading.doubts.begin(), reading.doubts.end(),
+                      "a card is partly hidden or out of view"),
+            reading.doubts.end());
 }
 
 }  // namespace

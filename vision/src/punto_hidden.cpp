@@ -22,10 +22,11 @@ constexpr double kMinDotPx = 6;
 // a third of the picture's height.
 constexpr double kMinPxPerMm = 60.0 / kCardSideMm;
 constexpr double kMaxPxPerMm = 400.0 / kCardSideMm;
-// A dot's colour is saturated and brighter than the face; its surround is black face.
+// A dot's colour is saturated and brighter than the face; its surround is black face. A blue dot
+// in a hand's shadow is about 65 grey levels: its contrast with the face tells it.
 constexpr double kMinSaturation = 0.4;
 constexpr int kMinDotGray = 45;
-constexpr double kMinDotMeanGray = 70;
+constexpr double kMinDotMeanGray = 55;
 constexpr double kMinDotMeanSaturation = 0.5;
 constexpr double kMinDarkSurround = 0.6;
 constexpr double kMaxSurroundGray = 70;
