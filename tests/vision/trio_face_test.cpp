@@ -31,9 +31,8 @@ TEST(TrioFace, TheRatioOfABoxIsEachPixelsChannelsOverTheirWhite) {
     const cv::Mat bgr = rendered_table(scene);
     const FaceMaps maps = face_maps(bgr, params);
     // A box whose rows are no whole number of vectors, then the whole picture.
-    for (const cv::Rect box :
-         {cv::Rect(7, 11, bgr.cols / 3 + 5, bgr.rows / 4), maps.ratio.bounds()}) {
-      const cv::Mat ratio = maps.ratio.in(box);
+    for (const cv::Rect box : {cv::Rect(7, 11, bgr.cols / 3 + 5, bgr.rows / 4), maps.bounds()}) {
+      const cv::Mat ratio = maps.ratio_in(box);
       ASSERT_EQ(ratio.size(), box.size());
       int compared = 0;
       for (int y = 0; y < box.height; y += 3) {
@@ -41,7 +40,7 @@ TEST(TrioFace, TheRatioOfABoxIsEachPixelsChannelsOverTheirWhite) {
           const cv::Point at = box.tl() + cv::Point(x, y);
           const float expected =
               divided_ratio(bgr.at<cv::Vec3b>(at), maps.white.values.at<cv::Vec3b>(at));
-          ASSERT_EQ(ratio.at<float>(y, x), maps.ratio.at(at)) << at;
+          ASSERT_EQ(ratio.at<float>(y, x), maps.ratio_at(at)) << at;
           ASSERT_NEAR(ratio.at<float>(y, x), expected, 1e-6f * expected) << at;
           ++compared;
         }
@@ -56,7 +55,7 @@ TEST(TrioFace, FaceIsLightAgainstItsWhiteAndItsSurroundings) {
   for (int scene = 0; scene < 3; ++scene) {
     const cv::Mat bgr = rendered_table(scene);
     const FaceMaps maps = face_maps(bgr, params);
-    const cv::Mat ratio = maps.ratio.in(maps.ratio.bounds());
+    const cv::Mat ratio = maps.ratio_in(maps.bounds());
     int face = 0, not_face = 0, differing = 0;
     for (int y = 0; y < bgr.rows; ++y) {
       for (int x = 0; x < bgr.cols; ++x) {

@@ -86,12 +86,12 @@ struct InsideSample {
   cv::Point2d offset_px;
   float ratio;
 };
-std::vector<InsideSample> inside_samples(const FaceRatio& ratio, const cv::RotatedRect& ellipse,
+std::vector<InsideSample> inside_samples(const FaceMaps& maps, const cv::RotatedRect& ellipse,
                                          double shrink, const std::vector<cv::Point>& hole) {
   std::vector<InsideSample> samples;
-  const cv::Rect box = cv::Rect(ellipse.boundingRect()) & ratio.bounds();
+  const cv::Rect box = cv::Rect(ellipse.boundingRect()) & maps.bounds();
   if (box.empty()) return samples;
-  const cv::Mat ratio_in_box = ratio.in(box);
+  const cv::Mat ratio_in_box = maps.ratio_in(box);
   cv::Mat in_hole(box.size(), CV_8U, cv::Scalar(0));
   cv::drawContours(in_hole, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(255),
                    cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
@@ -114,9 +114,9 @@ std::vector<InsideSample> inside_samples(const FaceRatio& ratio, const cv::Rotat
 
 // Whether what the convex hull adds to the hole is mostly blown-out light: glare took a bite out
 // of the body's edge.
-bool bite_is_glare(const FaceRatio& ratio, const std::vector<cv::Point>& hole,
+bool bite_is_glare(const FaceMaps& maps, const std::vector<cv::Point>& hole,
                    const std::vector<cv::Point>& hull) {
-  const cv::Rect box = cv::boundingRect(hull) & ratio.bounds();
+  const cv::Rect box = cv::boundingRect(hull) & maps.bounds();
   if (box.empty()) return false;
   cv::Mat bite(box.size(), CV_8U, cv::Scalar(0));
   cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hull}, 0, cv::Scalar(255), cv::FILLED,
@@ -124,7 +124,7 @@ bool bite_is_glare(const FaceRatio& ratio, const std::vector<cv::Point>& hole,
   cv::drawContours(bite, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(0), cv::FILLED,
                    cv::LINE_8, cv::noArray(), 0, -box.tl());
   cv::Mat blown;
-  cv::compare(ratio.in(box), 0.95, blown, cv::CMP_GE);
+  cv::compare(maps.ratio_in(box), 0.95, blown, cv::CMP_GE);
   const int bitten = cv::countNonZero(bite);
   return bitten > 0 && cv::countNonZero(blown & bite) * 10 >= bitten * 6;
 }
@@ -182,9 +182,9 @@ class PointsByDirection {
 // has no such pair.
 // A hole whose white stands less than `min_contrast` over the rest (a spot of a dotted table) is
 // no body: the search is not made.
-void find_eyes(const FaceRatio& ratio, const std::vector<cv::Point>& hole, float min_contrast,
+void find_eyes(const FaceMaps& maps, const std::vector<cv::Point>& hole, float min_contrast,
                MonsterBody& body) {
-  const std::vector<InsideSample> samples = inside_samples(ratio, body.ellipse, 0.85, hole);
+  const std::vector<InsideSample> samples = inside_samples(maps, body.ellipse, 0.85, hole);
   if (samples.size() < 20) return;
   std::vector<float> values;
   values.reserve(samples.size());
@@ -248,7 +248,7 @@ void find_eyes(const FaceRatio& ratio, const std::vector<cv::Point>& hole, float
           px_from_mm * cv::Vec2d(eye.x + 5.5 * std::cos(angle), eye.y + 5.5 * std::sin(angle));
       const cv::Point at(static_cast<int>(std::lround(body.centre.x + offset[0])),
                          static_cast<int>(std::lround(body.centre.y + offset[1])));
-      dark += ratio.bounds().contains(at) && ratio.at(at) <= cut;
+      dark += maps.bounds().contains(at) && maps.ratio_at(at) <= cut;
     }
     if (dark < 6) return;
   }
@@ -257,7 +257,7 @@ void find_eyes(const FaceRatio& ratio, const std::vector<cv::Point>& hole, float
 }
 
 // Just outside the body lies the card's cream field, then its white border: light all round.
-bool enclosed_by_face(const FaceRatio& ratio, const MonsterBody& body, float face_ratio) {
+bool enclosed_by_face(const FaceMaps& maps, const MonsterBody& body, float face_ratio) {
   const cv::Matx22d px_from_mm = body.mm_from_px.inv();
   constexpr int kAngles = 32;
   int light = 0, seen = 0;
@@ -266,9 +266,9 @@ bool enclosed_by_face(const FaceRatio& ratio, const MonsterBody& body, float fac
     const cv::Vec2d offset = px_from_mm * cv::Vec2d(20.5 * std::cos(angle), 20.5 * std::sin(angle));
     const cv::Point at(static_cast<int>(std::lround(body.centre.x + offset[0])),
                        static_cast<int>(std::lround(body.centre.y + offset[1])));
-    if (!ratio.bounds().contains(at)) continue;
+    if (!maps.bounds().contains(at)) continue;
     ++seen;
-    light += ratio.at(at) >= face_ratio;
+    light += maps.ratio_at(at) >= face_ratio;
   }
   return seen >= kAngles / 2 && light * 4 >= seen * 3;
 }
@@ -299,7 +299,7 @@ HoleVerdict judge_hole(const Hole& hole, const FaceMaps& maps, const TrioReaderP
   const double hull_area = cv::contourArea(hull);
   const bool bitten = area < params.min_body_solidity * hull_area;
   if (bitten &&
-      (area < 0.65 * hull_area || hull.size() < 8 || !bite_is_glare(maps.ratio, outline, hull))) {
+      (area < 0.65 * hull_area || hull.size() < 8 || !bite_is_glare(maps, outline, hull))) {
     return HoleVerdict::shape;
   }
   // The direct fit is ellipse-specific and costs a quarter of cv::fitEllipse, whose general conic
@@ -316,8 +316,8 @@ HoleVerdict judge_hole(const Hole& hole, const FaceMaps& maps, const TrioReaderP
   const double ellipse_area = std::numbers::pi / 4 * major * minor;
   const double filled = bitten ? hull_area : area;
   if (filled < 0.88 * ellipse_area || filled > 1.1 * ellipse_area) return HoleVerdict::shape;
-  if (!enclosed_by_face(maps.ratio, body, params.face_ratio)) return HoleVerdict::not_enclosed;
-  find_eyes(maps.ratio, outline, params.min_eye_contrast, body);
+  if (!enclosed_by_face(maps, body, params.face_ratio)) return HoleVerdict::not_enclosed;
+  find_eyes(maps, outline, params.min_eye_contrast, body);
   if (!body.eyes_mm || body.eye_contrast < params.min_eye_contrast) return HoleVerdict::no_eyes;
   return HoleVerdict::body;
 }

@@ -81,7 +81,7 @@ std::vector<cv::Vec3f> body_samples(const cv::Mat& bgr, const FaceMaps& maps,
       const double u = (dx * cos_a + dy * sin_a) / half_u, v = (-dx * sin_a + dy * cos_a) / half_v;
       if (u * u + v * v > 1) continue;
       ++inside;
-      if (maps.ratio.at({x, y}) >= kBodyRatioCut) continue;
+      if (maps.ratio_at({x, y}) >= kBodyRatioCut) continue;
       const cv::Vec3b& pixel = bgr.at<cv::Vec3b>(y, x);
       samples.emplace_back(pixel[2], pixel[1], pixel[0]);
     }
@@ -164,7 +164,7 @@ bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
   cv::Mat small, white, ratio;
   cv::resize(bgr, small, small_size, 0, 0, cv::INTER_AREA);
   cv::resize(maps.white.values, white, small_size, 0, 0, cv::INTER_AREA);
-  cv::resize(maps.ratio.in(maps.ratio.bounds()), ratio, small_size, 0, 0, cv::INTER_AREA);
+  cv::resize(maps.ratio_in(maps.bounds()), ratio, small_size, 0, 0, cv::INTER_AREA);
   const cv::Vec3f field = linear_from_srgb(params.field_srgb);
   // Each print pixel's monster colour (1 + its index), 0 for none.
   cv::Mat label(small_size, CV_8U, cv::Scalar(0));

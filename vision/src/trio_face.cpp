@@ -189,28 +189,24 @@ cv::Mat CoarseMap::in(const cv::Rect& box) const {
   return fine(cv::Rect(box.tl() - coarse.tl() * step, box.size()));
 }
 
-FaceRatio::FaceRatio(cv::Mat bgr, CoarseMap white)
-    : bgr_(std::move(bgr)), white_(std::move(white)) {
-  CV_Assert(bgr_.type() == CV_8UC3 && white_.values.type() == CV_8UC3);
+float FaceMaps::ratio_at(cv::Point at) const {
+  return ratio_of(bgr.ptr<std::uint8_t>(at.y, at.x), white.at(at));
 }
 
-float FaceRatio::at(cv::Point pixel) const {
-  return ratio_of(bgr_.ptr<std::uint8_t>(pixel.y, pixel.x), white_.at(pixel));
-}
-
-cv::Mat FaceRatio::in(const cv::Rect& box) const {
+cv::Mat FaceMaps::ratio_in(const cv::Rect& box) const {
   CV_Assert((box & bounds()) == box);
-  const cv::Mat whites = white_.in(box);
+  const cv::Mat whites = white.in(box);
   cv::Mat ratio(box.size(), CV_32F);
   for (int y = 0; y < box.height; ++y) {
-    const std::uint8_t* pixel = bgr_.ptr<std::uint8_t>(box.y + y, box.x);
-    const std::uint8_t* white = whites.ptr<std::uint8_t>(y);
+    const std::uint8_t* pixel = bgr.ptr<std::uint8_t>(box.y + y, box.x);
+    const std::uint8_t* local_white = whites.ptr<std::uint8_t>(y);
     float* row = ratio.ptr<float>(y);
     int x = 0;
 #if CV_SIMD
-    for (; x + kStep <= box.width; x += kStep) ratios_of(pixel + 3 * x, white + 3 * x, row + x);
+    for (; x + kStep <= box.width; x += kStep)
+      ratios_of(pixel + 3 * x, local_white + 3 * x, row + x);
 #endif
-    for (; x < box.width; ++x) row[x] = ratio_of(pixel + 3 * x, white + 3 * x);
+    for (; x < box.width; ++x) row[x] = ratio_of(pixel + 3 * x, local_white + 3 * x);
   }
   return ratio;
 }
@@ -257,7 +253,7 @@ FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
       enlarged(broad_brightness(seen, std::max(1, downscale / step), kBroadReach * seen.rows),
                coarse),
       step};
-  FaceMaps maps{bgr, white, around, FaceRatio(bgr, white), FaceTest(params), {}, step};
+  FaceMaps maps{bgr, white, around, FaceTest(params), {}, step};
   const cv::Rect seen_part({}, seen.size());
   maps.face = face_mask(seen, white.values(seen_part), around.values(seen_part), maps.test);
   return maps;

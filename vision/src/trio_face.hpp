@@ -26,25 +26,6 @@ struct CoarseMap {
   cv::Mat in(const cv::Rect& box) const;
 };
 
-// Each pixel's smallest channel over that channel's local white (the brightest surface nearby).
-// Made where it is asked for: a frame asks it of its holes of a body's size and of a few points,
-// a small part of the picture.
-class FaceRatio {
- public:
-  FaceRatio() = default;
-  // `bgr` and its local white (CV_8UC3, the white never below 1).
-  FaceRatio(cv::Mat bgr, CoarseMap white);
-  cv::Rect bounds() const { return {0, 0, bgr_.cols, bgr_.rows}; }
-  // At a pixel inside bounds().
-  float at(cv::Point pixel) const;
-  // CV_32F over `box`, which lies inside bounds().
-  cv::Mat in(const cv::Rect& box) const;
-
- private:
-  cv::Mat bgr_;
-  CoarseMap white_;
-};
-
 // Whether a pixel is light enough for face: each channel at least `face_ratio` of its local white
 // (the face ratio's own test, exactly: each white level's cut found once), and its grey at least
 // `min_face_brightness` of its wider surroundings' (in whole numbers: grey weights in 256ths).
@@ -68,7 +49,6 @@ struct FaceMaps {
   cv::Mat bgr;       // the picture
   CoarseMap white;   // CV_8UC3: the local white the ratio is taken against
   CoarseMap around;  // CV_8U: the brightness of the wider surroundings a face stands out from
-  FaceRatio ratio;
   FaceTest test;
   // CV_8U: 255 where the picture looks like card face, a pixel for each `face_step` by
   // `face_step` pixels of the picture (their mean), the step of `white` and `around`.
@@ -80,6 +60,12 @@ struct FaceMaps {
   bool face_at(cv::Point at) const;
   // The face mask of `box` (inside bounds()), a pixel for each of the picture's.
   cv::Mat face_in(const cv::Rect& box) const;
+  // Each pixel's smallest channel over that channel's local white (the brightest surface
+  // nearby), made where it is asked for: a frame asks it of its holes of a body's size and of a
+  // few points, a small part of the picture. At the pixel `at` inside bounds(), or CV_32F over
+  // `box` inside bounds().
+  float ratio_at(cv::Point at) const;
+  cv::Mat ratio_in(const cv::Rect& box) const;
 };
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params);
 

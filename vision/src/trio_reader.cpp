@@ -142,7 +142,7 @@ EmptyPlaceView view_empty_place(const cv::Mat& bgr, const FaceMaps& maps,
       const cv::Point2d pixel =
           centre_px + cv::Point2d(std::cos(angle), std::sin(angle)) * (ring_mm * px_per_mm);
       cv::Vec3f rgb;
-      if (!sample_rgb(bgr, pixel, rgb) || maps.ratio.at(cv::Point(pixel)) >= trio::kBodyRatioCut) {
+      if (!sample_rgb(bgr, pixel, rgb) || maps.ratio_at(cv::Point(pixel)) >= trio::kBodyRatioCut) {
         continue;
       }
       view.print_rgb.push_back(rgb);
