@@ -9,6 +9,7 @@
 #include "byte_lanes.hpp"
 #include "level_cuts.hpp"
 #include "max_pooling.hpp"
+#include "vision/working_scale.hpp"
 
 namespace tableref::vision::trio {
 
@@ -64,10 +65,7 @@ cv::Mat enlarged(const cv::Mat& small, cv::Size size) {
 // The even part of `bgr` halved, each pixel the mean of four.
 cv::Mat halved(const cv::Mat& bgr) {
   const cv::Size half(bgr.cols / 2, bgr.rows / 2);
-  cv::Mat result;
-  cv::resize(bgr(cv::Rect(0, 0, 2 * half.width, 2 * half.height)), result, half, 0, 0,
-             cv::INTER_AREA);
-  return result;
+  return shrunk_picture(bgr(cv::Rect(0, 0, 2 * half.width, 2 * half.height)), half);
 }
 
 constexpr float kMostRatio = 10;
