@@ -1,6 +1,6 @@
-// Components joined from rows' runs against OpenCV's labelling, on masks of rendered tables
-// (sparse, dense, a pixel wide, touching the picture's edges): the same components, pixel for
-// pixel, with the same boxes, areas and centroids.
+// Components joined from rows' runs against OpenCV's labelling, 8- and 4-connected, on masks of
+// rendered tables (sparse, dense, a pixel wide, touching the picture's edges): the same
+// components, pixel for pixel, with the same boxes, areas and centroids.
 
 #include "run_components.hpp"
 
@@ -13,10 +13,12 @@
 namespace tableref::vision {
 namespace {
 
-void expect_same_as_opencv(const cv::Mat& mask, const std::string& name) {
+void expect_same_as_opencv(const cv::Mat& mask, Connectivity connectivity,
+                           const std::string& name) {
   cv::Mat labels, stats, centroids;
-  const int count = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
-  const RunComponents found = run_components(mask);
+  const int count = cv::connectedComponentsWithStats(
+      mask, labels, stats, centroids, connectivity == Connectivity::eight ? 8 : 4, CV_32S);
+  const RunComponents found = run_components(mask, connectivity);
   ASSERT_EQ(found.components.size(), static_cast<std::size_t>(count - 1)) << name;
   std::vector<bool> matched(static_cast<std::size_t>(count), false);
   cv::Point previous_first(-1, -1);
@@ -58,17 +60,20 @@ TEST(RunComponents, AreOpenCVsComponentsWithTheirStatistics) {
         samples::render_random(game, samples::Level::webcam, samples::image_seed(77, 3)).image_bgr;
     cv::Mat grey;
     cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
-    for (const int level : {40, 120, 200}) {
-      expect_same_as_opencv(grey > level, "grey above " + std::to_string(level));
-      ++masks;
-    }
-    // Edges a pixel wide, many of them touching only diagonally.
+    // Edges a pixel wide, many of them touching only diagonally; and the gaps between them.
     cv::Mat edges;
     cv::Canny(grey, edges, 50, 150);
-    expect_same_as_opencv(edges, "edges");
-    ++masks;
+    for (const Connectivity connectivity : {Connectivity::eight, Connectivity::four}) {
+      for (const int level : {40, 120, 200}) {
+        expect_same_as_opencv(grey > level, connectivity, "grey above " + std::to_string(level));
+        ++masks;
+      }
+      expect_same_as_opencv(edges, connectivity, "edges");
+      expect_same_as_opencv(edges == 0, connectivity, "between edges");
+      masks += 2;
+    }
   }
-  EXPECT_EQ(masks, 8);
+  EXPECT_EQ(masks, 20);
 }
 
 TEST(RunComponents, AnEmptyOrFullMask) {

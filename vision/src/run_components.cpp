@@ -42,8 +42,11 @@ int next_set(const std::uint8_t* pixels, int x, int width) {
   return x;
 }
 
-// Every run of `mask` in raster order, those that touch (8-connected) joined in `sets`.
-std::vector<PixelRun> joined_runs(const cv::Mat& mask, RunSets& sets) {
+// Every run of `mask` in raster order, those that touch (as `connectivity` says) joined in
+// `sets`.
+std::vector<PixelRun> joined_runs(const cv::Mat& mask, Connectivity connectivity, RunSets& sets) {
+  // How far past its ends a run reaches into the row above: diagonally, or straight up only.
+  const int reach = connectivity == Connectivity::eight ? 1 : 0;
   std::vector<PixelRun> runs;
   std::size_t previous_begin = 0, previous_end = 0;
   for (int y = 0; y < mask.rows; ++y) {
@@ -56,10 +59,11 @@ std::vector<PixelRun> joined_runs(const cv::Mat& mask, RunSets& sets) {
       while (x + 1 < mask.cols && pixels[x + 1] != 0) ++x;
       const std::size_t run = sets.add();
       runs.push_back({y, first, x});
-      // The runs of the row above that touch this one, diagonally or more: each starts before
-      // this one ends, and ends after this one starts.
-      while (above < previous_end && runs[above].last < first - 1) ++above;
-      for (std::size_t other = above; other < previous_end && runs[other].first <= x + 1; ++other)
+      // The runs of the row above that touch this one: each starts before this one ends, and
+      // ends after this one starts (a pixel further each way when diagonals touch).
+      while (above < previous_end && runs[above].last < first - reach) ++above;
+      for (std::size_t other = above; other < previous_end && runs[other].first <= x + reach;
+           ++other)
         sets.join(run, other);
     }
     previous_begin = row_begin;
@@ -81,10 +85,10 @@ std::vector<std::size_t> components_of(std::size_t runs, RunSets& sets) {
 
 }  // namespace
 
-RunComponents run_components(const cv::Mat& mask) {
+RunComponents run_components(const cv::Mat& mask, Connectivity connectivity) {
   CV_Assert(mask.type() == CV_8U);
   RunSets sets;
-  const std::vector<PixelRun> runs = joined_runs(mask, sets);
+  const std::vector<PixelRun> runs = joined_runs(mask, connectivity, sets);
   const std::vector<std::size_t> component_of = components_of(runs.size(), sets);
   RunComponents found;
   for (const std::size_t component : component_of) {

@@ -1,5 +1,5 @@
 #pragma once
-// The 8-connected components of a binary mask found from its rows' runs of set pixels, joined
+// The 8- or 4-connected components of a binary mask found from its rows' runs of set pixels, joined
 // where they touch. For a mask that is mostly empty this costs a fraction of labelling every pixel
 // (cv::connectedComponentsWithStats), and each component's pixels can be walked without a picture
 // of labels.
@@ -27,7 +27,10 @@ struct RunComponents {
   std::vector<RunComponent> components;  // in the raster order of their first pixels
 };
 
+// Whether pixels that touch only at a corner are joined.
+enum class Connectivity { four, eight };
+
 // The components of `mask` (CV_8U, set where not 0).
-RunComponents run_components(const cv::Mat& mask);
+RunComponents run_components(const cv::Mat& mask, Connectivity connectivity = Connectivity::eight);
 
 }  // namespace tableref::vision
