@@ -45,12 +45,12 @@ std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point o
   return holes;
 }
 
-// The boxes of the holes of `face` whose traced outline (cv::findContours') can enclose an area
-// in `areas`, each the box of that outline. A hole is a 4-connected region of not face that does
-// not reach the picture's edge, whose pixels cv::findContours takes as not face; its outline runs
-// through the face pixels around it, so it encloses at least the hole's pixels and at most its box
-// grown by one pixel each way. Found from rows' runs: on a patterned cloth, a fraction of tracing
-// every outline of the mask.
+// The boxes of the holes of `face` whose traced outline (cv::findContours') encloses an area in
+// `areas`, each the box of that outline. A hole is a 4-connected region of not face that does not
+// reach the picture's edge, whose pixels cv::findContours takes as not face; its outline runs
+// through the face pixels around it, in its box grown by a pixel each way. The regions come from
+// rows' runs; only those whose outline could enclose such an area are traced, each in its box:
+// on a patterned cloth, a fraction of tracing every outline of the mask.
 std::vector<cv::Rect> hole_boxes(const cv::Mat& face, AreaWindow areas) {
   cv::Mat not_face = face == 0;
   cv::rectangle(not_face, cv::Rect({}, face.size()), cv::Scalar(255));
@@ -60,10 +60,19 @@ std::vector<cv::Rect> hole_boxes(const cv::Mat& face, AreaWindow areas) {
   for (const RunComponent& region : std::views::reverse(regions)) {
     const cv::Rect& box = region.box;
     if (box.x == 0 || box.y == 0 || box.br().x == face.cols || box.br().y == face.rows) continue;
-    const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2, box.height + 2);
+    // The outline encloses at least the region's pixels, and lies in its box's pixel centres.
     const double largest_area = double(box.width + 1) * double(box.height + 1);
-    if (double(region.area) <= areas.most && largest_area >= areas.least)
+    if (double(region.area) > areas.most || largest_area < areas.least) continue;
+    const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2, box.height + 2);
+    // A pixel further out each way: cv::findContours takes a picture's edge as not face.
+    const cv::Rect traced =
+        cv::Rect(box.x - 2, box.y - 2, box.width + 4, box.height + 4) & cv::Rect({}, face.size());
+    const std::vector<Hole> sized = holes_sized(face(traced), areas, traced.tl());
+    if (std::any_of(sized.begin(), sized.end(), [&](const Hole& hole) {
+          return cv::boundingRect(hole.outline) == outline_box;
+        })) {
       boxes.push_back(outline_box);
+    }
   }
   return boxes;
 }
