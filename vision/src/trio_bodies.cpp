@@ -7,6 +7,7 @@
 #include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <ranges>
+#include <utility>
 
 #include "run_components.hpp"
 
@@ -120,27 +121,48 @@ struct InsideSample {
   cv::Point2d offset_px;
   float ratio;
 };
+// The columns, as offsets from the centre, between which the row `dy` below the centre of the
+// ellipse with half axes `half_u` (along `cos_a`, `sin_a`) and `half_v` crosses it, widened by a
+// pixel each way; none (from > to) where it does not. Solved on the ellipse grown by a hundredth,
+// so that rounding leaves out no pixel the exact test takes.
+std::pair<int, int> ellipse_row_span(double dy, double cos_a, double sin_a, double half_u,
+                                     double half_v) {
+  const double u2 = 1 / (1.0201 * half_u * half_u), v2 = 1 / (1.0201 * half_v * half_v);
+  // u² / a² + v² / b² <= 1 as a * dx² + b * dx + c <= 0.
+  const double a = cos_a * cos_a * u2 + sin_a * sin_a * v2;
+  const double b = 2 * dy * cos_a * sin_a * (u2 - v2);
+  const double c = dy * dy * (sin_a * sin_a * u2 + cos_a * cos_a * v2) - 1;
+  const double discriminant = b * b - 4 * a * c;
+  if (discriminant < 0) return {1, 0};
+  const double root = std::sqrt(discriminant);
+  return {static_cast<int>(std::floor((-b - root) / (2 * a))) - 1,
+          static_cast<int>(std::ceil((-b + root) / (2 * a))) + 1};
+}
+
 std::vector<InsideSample> inside_samples(const FaceMaps& maps, const cv::RotatedRect& ellipse,
                                          double shrink, const std::vector<cv::Point>& hole) {
   std::vector<InsideSample> samples;
   const cv::Rect box = cv::Rect(ellipse.boundingRect()) & maps.bounds();
   if (box.empty()) return samples;
-  const cv::Mat ratio_in_box = maps.ratio_in(box);
   cv::Mat in_hole(box.size(), CV_8U, cv::Scalar(0));
   cv::drawContours(in_hole, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(255),
                    cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
   const double angle = ellipse.angle * std::numbers::pi / 180;
   const double cos_a = std::cos(angle), sin_a = std::sin(angle);
   const double half_u = ellipse.size.width / 2 * shrink, half_v = ellipse.size.height / 2 * shrink;
+  const double centre_x = ellipse.center.x, centre_y = ellipse.center.y;
   for (int y = box.y; y < box.y + box.height; ++y) {
-    const float* row = ratio_in_box.ptr<float>(y - box.y);
     const std::uint8_t* inside = in_hole.ptr<std::uint8_t>(y - box.y);
-    for (int x = box.x; x < box.x + box.width; ++x) {
+    // Only the pixels near the row's stretch inside the ellipse are tested.
+    const auto [from, to] = ellipse_row_span(y - centre_y, cos_a, sin_a, half_u, half_v);
+    const int first = std::max(box.x, static_cast<int>(std::floor(centre_x)) + from);
+    const int last = std::min(box.x + box.width - 1, static_cast<int>(std::ceil(centre_x)) + to);
+    for (int x = first; x <= last; ++x) {
       if (inside[x - box.x] == 0) continue;
-      const cv::Point2d offset(x - double(ellipse.center.x), y - double(ellipse.center.y));
+      const cv::Point2d offset(x - centre_x, y - centre_y);
       const double u = (offset.x * cos_a + offset.y * sin_a) / half_u;
       const double v = (-offset.x * sin_a + offset.y * cos_a) / half_v;
-      if (u * u + v * v <= 1) samples.push_back({offset, row[x - box.x]});
+      if (u * u + v * v <= 1) samples.push_back({offset, maps.ratio_at({x, y})});
     }
   }
   return samples;
@@ -163,11 +185,17 @@ bool bite_is_glare(const FaceMaps& maps, const std::vector<cv::Point>& hole,
   return bitten > 0 && cv::countNonZero(blown & bite) * 10 >= bitten * 6;
 }
 
-float quantile(std::vector<float> values, double q) {
-  const auto at =
-      values.begin() + static_cast<std::ptrdiff_t>(q * static_cast<double>(values.size() - 1));
-  std::nth_element(values.begin(), at, values.end());
-  return *at;
+// The values at shares `lower` and `upper` (not below it) of the order of `values`: the upper one
+// is looked for only among the values the lower one left above it.
+std::pair<float, float> quantiles(std::vector<float> values, double lower, double upper) {
+  const auto at = [&](double share) {
+    return values.begin() +
+           static_cast<std::ptrdiff_t>(share * static_cast<double>(values.size() - 1));
+  };
+  const auto lower_at = at(lower), upper_at = at(upper);
+  std::nth_element(values.begin(), lower_at, values.end());
+  if (upper_at != lower_at) std::nth_element(lower_at + 1, upper_at, values.end());
+  return {*lower_at, *upper_at};
 }
 
 // Points ordered by their direction from the origin, to look only at those in a few degrees.
@@ -223,8 +251,7 @@ void find_eyes(const FaceMaps& maps, const std::vector<cv::Point>& hole, float m
   std::vector<float> values;
   values.reserve(samples.size());
   for (const InsideSample& sample : samples) values.push_back(sample.ratio);
-  const float body_level = quantile(values, 0.5);
-  const float eye_level = quantile(values, 0.96);
+  const auto [body_level, eye_level] = quantiles(std::move(values), 0.5, 0.96);
   if (eye_level - body_level < min_contrast) return;
   const float cut = body_level + 0.5f * (eye_level - body_level);
   std::vector<cv::Point2d> bright_mm;
