@@ -9,6 +9,7 @@
 #include <ranges>
 #include <utility>
 
+#include "ellipse_fit.hpp"
 #include "run_components.hpp"
 
 namespace tableref::vision::trio {
@@ -363,10 +364,10 @@ HoleVerdict judge_hole(const Hole& hole, const FaceMaps& maps, const TrioReaderP
       (area < 0.65 * hull_area || hull.size() < 8 || !bite_is_glare(maps, outline, hull))) {
     return HoleVerdict::shape;
   }
-  // The direct fit is ellipse-specific and costs a quarter of cv::fitEllipse, whose general conic
+  // The direct fit is ellipse-specific and costs a fraction of cv::fitEllipse, whose general conic
   // is solved by a singular value decomposition (LAPACK's, for a 5-column system): a frame fits
-  // hundreds of holes.
-  body.ellipse = cv::fitEllipseDirect(bitten ? hull : outline);
+  // tens to hundreds of holes.
+  body.ellipse = fit_ellipse_direct(bitten ? hull : outline);
   body.centre = body.ellipse.center;
   body.mm_from_px = rectifier(body.ellipse);
   const double major = std::max(body.ellipse.size.width, body.ellipse.size.height);
