@@ -1,6 +1,6 @@
-// Punto's dark masks made in one pass, against OpenCV's comparisons and conjunction, on rendered
-// tables' grey pictures and their levels, at widths that are and are not a whole number of
-// vectors.
+// Punto's dark masks made in one pass and opened once, against OpenCV's comparisons, conjunction
+// and opening of each mask, on rendered tables' grey pictures and their levels, at widths that are
+// and are not a whole number of vectors.
 
 #include "punto_cards.hpp"
 
@@ -13,38 +13,73 @@
 namespace tableref::vision::punto {
 namespace {
 
-TEST(PuntoCards, DarkMasksAreTheLevelsBelowTheirCutsOffTheRidges) {
-  constexpr std::uint8_t kMostRidge = 16;
+// A rendered table's grey picture (of `part`), its ridges, and two nested levels: the blurred
+// grey at two shares.
+struct GreyAndLevels {
+  cv::Mat gray, ridges;
+  std::vector<cv::Mat> levels;
+};
+
+GreyAndLevels grey_and_levels(int scene, bool whole) {
+  const cv::Mat bgr = samples::render_random(referee::Game::punto, samples::Level::webcam,
+                                             samples::image_seed(91, scene))
+                          .image_bgr;
+  // A part whose rows are no whole number of vectors, or the whole picture.
+  const cv::Rect part =
+      whole ? cv::Rect({}, bgr.size()) : cv::Rect(3, 5, bgr.cols - 20, bgr.rows - 9);
+  GreyAndLevels seen;
+  cv::cvtColor(bgr(part), seen.gray, cv::COLOR_BGR2GRAY);
+  cv::morphologyEx(seen.gray, seen.ridges, cv::MORPH_TOPHAT,
+                   cv::getStructuringElement(cv::MORPH_RECT, {9, 9}));
+  for (const double share : {0.45, 0.3}) {
+    cv::Mat level;
+    cv::blur(seen.gray, level, {31, 31});
+    level.convertTo(level, CV_8U, share * 2);
+    seen.levels.push_back(level);
+  }
+  return seen;
+}
+
+constexpr std::uint8_t kMostRidge = 16;
+
+// The pixels darker than `level` off the ridges, by OpenCV's comparisons and conjunction.
+cv::Mat darker_than(const GreyAndLevels& seen, const cv::Mat& level) {
+  cv::Mat off_ridges, darker;
+  cv::compare(seen.ridges, kMostRidge, off_ridges, cv::CMP_LT);
+  cv::compare(seen.gray, level, darker, cv::CMP_LT);
+  return darker & off_ridges;
+}
+
+TEST(PuntoCards, LevelsDarkerCountsTheLevelsEachPixelIsBelowOffTheRidges) {
   for (int scene = 0; scene < 4; ++scene) {
-    const cv::Mat bgr = samples::render_random(referee::Game::punto, samples::Level::webcam,
-                                               samples::image_seed(91, scene))
-                            .image_bgr;
-    // A part whose rows are no whole number of vectors, then the whole picture.
-    for (const cv::Rect part :
-         {cv::Rect(3, 5, bgr.cols - 20, bgr.rows - 9), cv::Rect({}, bgr.size())}) {
-      cv::Mat gray, ridges;
-      cv::cvtColor(bgr(part), gray, cv::COLOR_BGR2GRAY);
-      cv::morphologyEx(gray, ridges, cv::MORPH_TOPHAT,
-                       cv::getStructuringElement(cv::MORPH_RECT, {9, 9}));
-      std::vector<cv::Mat> levels, masks;
-      for (const double share : {0.3, 0.45}) {
-        cv::Mat level;
-        cv::blur(gray, level, {31, 31});
-        level.convertTo(level, CV_8U, share * 2);
-        levels.push_back(level);
-        masks.emplace_back(gray.size(), CV_8U);
+    for (const bool whole : {false, true}) {
+      const GreyAndLevels seen = grey_and_levels(scene, whole);
+      cv::Mat expected = cv::Mat::zeros(seen.gray.size(), CV_8U);
+      for (const cv::Mat& level : seen.levels) {
+        const cv::Mat darker = darker_than(seen, level);
+        EXPECT_GT(cv::countNonZero(darker), 0);
+        expected += darker / 255;
       }
-      darker_off_ridges(gray, ridges, kMostRidge, levels, masks);
-      cv::Mat off_ridges;
-      cv::compare(ridges, kMostRidge, off_ridges, cv::CMP_LT);
-      for (std::size_t level = 0; level < levels.size(); ++level) {
-        cv::Mat expected;
-        cv::compare(gray, levels[level], expected, cv::CMP_LT);
-        expected &= off_ridges;
-        EXPECT_EQ(cv::countNonZero(masks[level] != expected), 0)
-            << "scene " << scene << ", level " << level << ", width " << part.width;
-        EXPECT_GT(cv::countNonZero(expected), 0);
-      }
+      const cv::Mat count = levels_darker(seen.gray, seen.ridges, kMostRidge, seen.levels);
+      EXPECT_EQ(cv::countNonZero(count != expected), 0)
+          << "scene " << scene << ", width " << seen.gray.cols;
+    }
+  }
+}
+
+TEST(PuntoCards, OneOpeningOfTheCountsOpensEachLevelsMask) {
+  const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, {3, 3});
+  for (int scene = 0; scene < 4; ++scene) {
+    const GreyAndLevels seen = grey_and_levels(scene, true);
+    const std::vector<cv::Mat> masks =
+        opened_dark_masks(seen.gray, seen.ridges, kMostRidge, seen.levels);
+    ASSERT_EQ(masks.size(), seen.levels.size());
+    for (std::size_t level = 0; level < masks.size(); ++level) {
+      cv::Mat expected;
+      cv::morphologyEx(darker_than(seen, seen.levels[level]), expected, cv::MORPH_OPEN, square);
+      EXPECT_GT(cv::countNonZero(expected), 0);
+      EXPECT_EQ(cv::countNonZero(masks[level] != expected), 0)
+          << "scene " << scene << ", level " << level;
     }
   }
 }

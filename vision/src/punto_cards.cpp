@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 #include <optional>
@@ -64,26 +65,45 @@ void add_unless_found(std::vector<CardCandidate>& cards, const CardCandidate& ca
 
 }  // namespace
 
-void darker_off_ridges(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
-                       const std::vector<cv::Mat>& levels, std::vector<cv::Mat>& masks) {
+cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
+                      const std::vector<cv::Mat>& levels) {
+  cv::Mat count(gray.size(), CV_8U);
   cv::parallel_for_(cv::Range(0, gray.rows), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
       const std::uint8_t* grey = gray.ptr<std::uint8_t>(y);
       const std::uint8_t* ridge = ridges.ptr<std::uint8_t>(y);
-      for (std::size_t level = 0; level < levels.size(); ++level) {
-        const std::uint8_t* cut = levels[level].ptr<std::uint8_t>(y);
-        std::uint8_t* out = masks[level].ptr<std::uint8_t>(y);
-        int x = 0;
+      std::uint8_t* out = count.ptr<std::uint8_t>(y);
+      int x = 0;
 #if CV_SIMD
-        for (; x + cv::v_uint8::nlanes <= gray.cols; x += cv::v_uint8::nlanes) {
-          cv::v_store(out + x, (cv::vx_load(grey + x) < cv::vx_load(cut + x)) &
-                                   (cv::vx_load(ridge + x) < cv::vx_setall_u8(most_ridge)));
-        }
+      for (; x + cv::v_uint8::nlanes <= gray.cols; x += cv::v_uint8::nlanes) {
+        const cv::v_uint8 pixels = cv::vx_load(grey + x), one = cv::vx_setall_u8(1);
+        cv::v_uint8 darker = cv::vx_setzero_u8();
+        for (const cv::Mat& level : levels)
+          darker += (pixels < cv::vx_load(level.ptr<std::uint8_t>(y) + x)) & one;
+        cv::v_store(out + x, darker & (cv::vx_load(ridge + x) < cv::vx_setall_u8(most_ridge)));
+      }
 #endif
-        for (; x < gray.cols; ++x) out[x] = grey[x] < cut[x] && ridge[x] < most_ridge ? 255 : 0;
+      for (; x < gray.cols; ++x) {
+        int darker = 0;
+        for (const cv::Mat& level : levels) darker += grey[x] < level.ptr<std::uint8_t>(y)[x];
+        out[x] = ridge[x] < most_ridge ? static_cast<std::uint8_t>(darker) : 0;
       }
     }
   });
+  return count;
+}
+
+std::vector<cv::Mat> opened_dark_masks(const cv::Mat& gray, const cv::Mat& ridges,
+                                       std::uint8_t most_ridge,
+                                       const std::vector<cv::Mat>& levels) {
+  cv::Mat count = levels_darker(gray, ridges, most_ridge, levels);
+  cv::morphologyEx(count, count, cv::MORPH_OPEN,
+                   cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+  std::vector<cv::Mat> masks;
+  // Darker than the i-th level (counting from 1) is darker than it and every level above it.
+  for (std::size_t level = 0; level < levels.size(); ++level)
+    masks.push_back(count > static_cast<double>(level));
+  return masks;
 }
 
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
@@ -99,20 +119,21 @@ std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& 
   cv::Mat ridges;
   cv::morphologyEx(gray, ridges, cv::MORPH_TOPHAT,
                    cv::getStructuringElement(cv::MORPH_RECT, {kRidgeWidthPx, kRidgeWidthPx}));
-  std::vector<cv::Mat> levels, masks;
-  for (const double threshold : thresholds) {
+  // The levels from the highest threshold down: each at or below the one before it everywhere.
+  std::vector<std::size_t> order(thresholds.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return thresholds[a] > thresholds[b]; });
+  std::vector<cv::Mat> levels;
+  for (const std::size_t index : order) {
     cv::Mat level_small, level;
-    white.convertTo(level_small, CV_8U, threshold);
+    white.convertTo(level_small, CV_8U, thresholds[index]);
     cv::resize(level_small, level, gray.size(), 0, 0, cv::INTER_LINEAR);
     levels.push_back(level);
-    masks.emplace_back(gray.size(), CV_8U);
   }
-  darker_off_ridges(gray, ridges, kRidgeContrast, levels, masks);
-  // Cuts dark bridges through a rim that blur or noise has thinned.
-  for (cv::Mat& mask : masks) {
-    cv::morphologyEx(mask, mask, cv::MORPH_OPEN,
-                     cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
-  }
+  const std::vector<cv::Mat> ordered = opened_dark_masks(gray, ridges, kRidgeContrast, levels);
+  std::vector<cv::Mat> masks(thresholds.size());
+  for (std::size_t i = 0; i < order.size(); ++i) masks[order[i]] = ordered[i];
   return masks;
 }
 

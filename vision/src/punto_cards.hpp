@@ -30,10 +30,18 @@ struct CardCandidate {
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
                                 int downscale);
 
-// Each of `masks` (CV_8U, allocated) 255 where `gray` is below its `levels` (CV_8U) and `ridges`
-// below `most_ridge`, 0 elsewhere: the masks of every level in one pass over the picture.
-void darker_off_ridges(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
-                       const std::vector<cv::Mat>& levels, std::vector<cv::Mat>& masks);
+// How many of `levels` (CV_8U) each pixel of `gray` is darker than, 0 where `ridges` reaches
+// `most_ridge`: every level compared in one pass over the picture.
+cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
+                      const std::vector<cv::Mat>& levels);
+
+// Each level's mask (255, CV_8U) of the pixels of `gray` darker than it off the ridges, opened by
+// a 3x3 square: the opening cuts dark bridges through a rim that blur or noise has thinned.
+// `levels` come each at or below the one before it everywhere, so their masks are nested: one
+// opening of the counts of levels_darker opens every mask (flat erosions and dilations commute
+// with thresholds).
+std::vector<cv::Mat> opened_dark_masks(const cv::Mat& gray, const cv::Mat& ridges,
+                                       std::uint8_t most_ridge, const std::vector<cv::Mat>& levels);
 
 // `gray` is the picture's grey (cv::COLOR_BGR2GRAY), made once for every stage that needs it.
 std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gray,
