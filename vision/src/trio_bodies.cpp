@@ -122,6 +122,7 @@ struct InsideSample {
   cv::Point2d offset_px;
   float ratio;
 };
+
 // The columns, as offsets from the centre, between which the row `dy` below the centre of the
 // ellipse with half axes `half_u` (along `cos_a`, `sin_a`) and `half_v` crosses it, widened by a
 // pixel each way; none (from > to) where it does not. Solved on the ellipse grown by a hundredth,
