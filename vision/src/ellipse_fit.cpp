@@ -7,6 +7,8 @@
 #include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace tableref::vision {
 
