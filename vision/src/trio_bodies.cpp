@@ -6,7 +6,6 @@
 #include <iterator>
 #include <numbers>
 #include <opencv2/imgproc.hpp>
-#include <ranges>
 #include <utility>
 
 #include "ellipse_fit.hpp"
@@ -59,12 +58,12 @@ std::vector<cv::Rect> hole_boxes(const cv::Mat& face, AreaWindow areas) {
   const std::vector<RunComponent> regions = run_components(not_face, Connectivity::four).components;
   std::vector<cv::Rect> boxes;
   // From the last in raster order to the first, as cv::findContours lists the holes it meets.
-  for (const RunComponent& region : std::views::reverse(regions)) {
-    const cv::Rect& box = region.box;
+  for (auto region = regions.rbegin(); region != regions.rend(); ++region) {
+    const cv::Rect& box = region->box;
     if (box.x == 0 || box.y == 0 || box.br().x == face.cols || box.br().y == face.rows) continue;
     // The outline encloses at least the region's pixels, and lies in its box's pixel centres.
     const double largest_area = double(box.width + 1) * double(box.height + 1);
-    if (double(region.area) > areas.most || largest_area < areas.least) continue;
+    if (double(region->area) > areas.most || largest_area < areas.least) continue;
     const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2, box.height + 2);
     // A pixel further out each way: cv::findContours takes a picture's edge as not face.
     const cv::Rect traced =
