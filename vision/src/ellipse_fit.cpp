@@ -135,8 +135,7 @@ std::optional<Conic> direct_conic(const cv::Matx<double, 6, 6>& moments) {
 // The ellipse of `conic`, found on points moved by -centre and scaled by `scale`: its centre,
 // axes and angle, as cv::fitEllipseDirect gives them.
 cv::RotatedRect ellipse_of(const Conic& conic, cv::Point2d centre, double scale) {
-  const auto [a, b, c, d, e, f] =
-      std::array<double, 6>{conic[0], conic[1], conic[2], conic[3], conic[4], conic[5]};
+  const double a = conic[0], b = conic[1], c = conic[2], d = conic[3], e = conic[4], f = conic[5];
   const double u1 = c * d * d - b * d * e + a * e * e + b * b * f;
   const double u2 = a * c * f;
   const double l1 = std::sqrt(b * b + (a - c) * (a - c));
