@@ -77,5 +77,22 @@ TEST(LargeComponents, LeavesOutWhatAPartsEdgeCuts) {
   EXPECT_GT(std::count_if(found.begin(), found.end(), large), 0);
 }
 
+// Components in a mask's last, cut blocks (its width and height no multiple of the block), and
+// astride the pixels pooled a vector at a time and those left over.
+TEST(LargeComponents, FindsComponentsInTheCutBlocksAtAMasksEdges) {
+  for (const cv::Size size : {cv::Size(303, 203), cv::Size(258, 131), cv::Size(199, 122)}) {
+    cv::Mat mask = cv::Mat::zeros(size, CV_8U);
+    const cv::Point far_corner(size.width - 1, size.height - 1);
+    cv::rectangle(mask, far_corner - cv::Point(24, 24), far_corner, 255, cv::FILLED);
+    cv::rectangle(mask, {size.width - 1, 0}, {size.width - 30, 25}, 255, cv::FILLED);
+    cv::rectangle(mask, {size.width / 2 - 12, 0}, {size.width / 2 + 12, 24}, 255, cv::FILLED);
+    const auto found = large_component_outlines(mask, {}, size, 600);
+    EXPECT_TRUE(large_ones_in_order(found, component_outlines(mask))) << size;
+    EXPECT_EQ(std::count_if(found.begin(), found.end(), large), 3) << size;
+    // Each in its own part of the mask, not the whole mask traced.
+    EXPECT_EQ(areas_of_large_components(mask, 600).size(), 3U) << size;
+  }
+}
+
 }  // namespace
 }  // namespace tableref::vision

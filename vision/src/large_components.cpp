@@ -1,11 +1,11 @@
 #include "large_components.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
-#include <cstring>
+#include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "byte_lanes.hpp"
 #include "run_components.hpp"
 
 namespace tableref::vision {
@@ -14,23 +14,48 @@ namespace {
 
 constexpr int kBlock = 4;
 
+// 255 for each kBlock-wide block of `rows` (kBlock rows of `cols` pixels; the last block cut by
+// their end) holding a set pixel, into `out`.
+void blocks_of_rows(const std::array<const std::uint8_t*, kBlock>& rows, int cols,
+                    std::uint8_t* out) {
+  static_assert(kBlock == 4, "a block's row is read as one 32-bit word");
+  int x = 0;
+#if CV_SIMD
+  // A vector of blocks from four vectors of pixels: each block's word tested, the tests packed.
+  constexpr int kLanes = cv::v_uint8::nlanes;
+  const cv::v_uint32 none = cv::vx_setzero_u32();
+  for (; x + kBlock * kLanes <= cols; x += kBlock * kLanes) {
+    std::array<cv::v_uint32, kBlock> any;
+    for (std::size_t part = 0; part < any.size(); ++part) {
+      const std::uint8_t* const at[] = {rows[0] + x, rows[1] + x, rows[2] + x, rows[3] + x};
+      const int offset = static_cast<int>(part) * kLanes;
+      const cv::v_uint8 pixels = cv::vx_load(at[0] + offset) | cv::vx_load(at[1] + offset) |
+                                 cv::vx_load(at[2] + offset) | cv::vx_load(at[3] + offset);
+      any[part] = cv::v_reinterpret_as_u32(pixels) != none;
+    }
+    cv::v_store(out + x / kBlock,
+                cv::v_pack(cv::v_pack(any[0], any[1]), cv::v_pack(any[2], any[3])));
+  }
+#endif
+  for (; x < cols; x += kBlock) {
+    bool set = false;
+    for (const std::uint8_t* row : rows)
+      for (int column = x; column < std::min(cols, x + kBlock); ++column) set = set || row[column];
+    out[x / kBlock] = set ? 255 : 0;
+  }
+}
+
 // 255 for each kBlock x kBlock block of `mask` (the last ones cut by its edge) holding a set pixel.
 cv::Mat blocks_set(const cv::Mat& mask) {
   const cv::Size size((mask.cols + kBlock - 1) / kBlock, (mask.rows + kBlock - 1) / kBlock);
   cv::Mat pooled(size, CV_8U);
-  // A row padded to whole blocks, so that each block's four bytes are read as one word.
-  std::vector<std::uint8_t> any_row(static_cast<std::size_t>(size.width * kBlock), 0);
   for (int y = 0; y < size.height; ++y) {
-    const int top = y * kBlock, bottom = std::min(mask.rows, top + kBlock);
-    std::copy_n(mask.ptr<std::uint8_t>(top), mask.cols, any_row.begin());
-    for (int row = top + 1; row < bottom; ++row)
-      brighten(any_row.data(), mask.ptr<std::uint8_t>(row), mask.cols);
-    auto* out = pooled.ptr<std::uint8_t>(y);
-    for (int x = 0; x < size.width; ++x) {
-      std::uint32_t block = 0;
-      std::memcpy(&block, any_row.data() + static_cast<std::size_t>(x) * kBlock, sizeof block);
-      out[x] = block != 0 ? 255 : 0;
-    }
+    // Rows past the mask's last are its last again: they add nothing.
+    std::array<const std::uint8_t*, kBlock> rows;
+    for (int row = 0; row < kBlock; ++row)
+      rows[static_cast<std::size_t>(row)] =
+          mask.ptr<std::uint8_t>(std::min(mask.rows - 1, y * kBlock + row));
+    blocks_of_rows(rows, mask.cols, pooled.ptr<std::uint8_t>(y));
   }
   return pooled;
 }
