@@ -80,5 +80,20 @@ TEST(PuntoReader, ADotInAHandsShadowTellsOfTheCardUnderIt) {
             reading.doubts.end());
 }
 
+// A lone card under fingers (between two hands; on a gingham cloth; under glare on a gingham
+// cloth): its dots touch the skin, which is saturated too, and the fingers cover most of each
+// dot's dark surround. No whole card is found, and the table must not be read as it shows.
+TEST(PuntoReader, DotsBesideFingersTellOfTheCardUnderThem) {
+  for (const int scene : {6, 10, 22}) {
+    const auto rendered = samples::render_random(referee::Game::punto, samples::Level::hard,
+                                                 samples::image_seed(1, scene));
+    ASSERT_EQ(rendered.truth.at("status"), "unstable") << "scene " << scene;
+    StageLog log;
+    const PuntoReading reading = read_punto(rendered.image_bgr, palette_references(), {}, log);
+    EXPECT_TRUE(reading.unstable) << "scene " << scene;
+    EXPECT_LT(reading.cards.size(), rendered.truth.at("cards").size()) << "scene " << scene;
+  }
+}
+
 }  // namespace
 }  // namespace tableref::vision

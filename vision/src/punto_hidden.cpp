@@ -29,6 +29,8 @@ constexpr int kMinDotGray = 45;
 constexpr double kMinDotMeanGray = 55;
 constexpr double kMinDotMeanSaturation = 0.5;
 constexpr double kMinDarkSurround = 0.6;
+// A finger may lie over most of a dot's surround: what it leaves must be a quarter of it at least.
+constexpr double kMinSeenSurround = 0.25;
 constexpr double kMaxSurroundGray = 70;
 constexpr double kMinSurroundContrast = 40;
 
@@ -58,13 +60,24 @@ struct CardPolygons {
 };
 
 struct Ring {
-  double dark_share = 0;
-  double mean_gray = 255;
+  double dark_share = 0;   // of the pixels not of skin
+  double seen_share = 0;   // the pixels not of skin
+  double mean_gray = 255;  // of the pixels not of skin
 };
 
-// How dark a ring around `centre` is (radii in pixels of `gray`).
-Ring ring_around(const cv::Mat& gray, cv::Point2d centre, double inner, double outer) {
-  int dark = 0, total = 0;
+// Whether a pixel has skin's hue: red above green above blue, green a fifth to three fifths of the
+// way from blue to red, and a fifth of red at least between red and blue. No dot's colour has it:
+// a red dot's green lies near its blue, a yellow dot's near its red.
+bool skin_hued(const cv::Vec3b& pixel) {
+  const int blue = pixel[0], green = pixel[1], red = pixel[2];
+  if (!(red > green && green > blue) || 5 * (red - blue) < red) return false;
+  return 5 * (green - blue) >= (red - blue) && 5 * (green - blue) <= 3 * (red - blue);
+}
+
+// How dark a ring around `centre` is (radii in pixels of `gray`) where no skin covers it.
+Ring ring_around(const cv::Mat& gray, const cv::Mat& bgr, cv::Point2d centre, double inner,
+                 double outer) {
+  int dark = 0, seen = 0, total = 0;
   double sum = 0;
   const int reach = static_cast<int>(std::ceil(outer));
   const cv::Point middle(static_cast<int>(std::lround(centre.x)),
@@ -76,12 +89,14 @@ Ring ring_around(const cv::Mat& gray, cv::Point2d centre, double inner, double o
       const cv::Point at = middle + cv::Point(dx, dy);
       if (at.x < 0 || at.y < 0 || at.x >= gray.cols || at.y >= gray.rows) continue;
       ++total;
+      if (skin_hued(bgr.at<cv::Vec3b>(at))) continue;
+      ++seen;
       sum += gray.at<std::uint8_t>(at);
       dark += gray.at<std::uint8_t>(at) <= kMaxSurroundGray ? 1 : 0;
     }
   }
-  if (total == 0) return {};
-  return {double(dark) / total, sum / total};
+  if (seen == 0) return {};
+  return {double(dark) / seen, double(seen) / total, sum / seen};
 }
 
 // A pixel's brightest and darkest channels, what its saturation is made of.
@@ -109,34 +124,62 @@ std::pair<double, double> blob_colour(const cv::Mat& bgr, const cv::Mat& gray,
   return {gray_sum / count, saturation_sum / count};
 }
 
-// Pixels bright and saturated enough for a dot: (max - min) / max of the channels at least
-// kMinSaturation, compared in integers, in one pass over the picture.
-// Whether a pixel is saturated and light enough for a dot: 5 (high - low) >= 2 high.
+// Whether a pixel is saturated and light enough for a dot: (max - min) / max of the channels at
+// least kMinSaturation, compared in integers: 5 (high - low) >= 2 high.
 bool saturated(const cv::Vec3b& pixel, std::uint8_t grey) {
   const auto [high, low] = channel_range(pixel);
   return 5 * (high - low) >= 2 * high && grey >= kMinDotGray;
 }
 
+// Whether a pixel may be a dot's: saturated and light enough, and not of skin's hue (skin is
+// saturated too: a dot beside a finger would be one component with the hand).
+bool dot_coloured(const cv::Vec3b& pixel, std::uint8_t grey) {
+  return saturated(pixel, grey) && !skin_hued(pixel);
+}
+
 #if CV_SIMD
-// saturated() for a vector of pixels from `pixel` on: the same integer test, in 16 bits (5 * 255
-// fits), all bits set where it holds. The products are shifts and sums: OpenCV's operator* on
-// 16-bit lanes saturates through 32 bits, several times the cost.
-cv::v_uint8 saturated_lanes(const std::uint8_t* pixel, const std::uint8_t* grey) {
+// Five times each lane: a shift and a sum (OpenCV's operator* on 16-bit lanes saturates through
+// 32 bits, several times the cost).
+cv::v_uint16 five_times(const cv::v_uint16& lanes) {
+  return (lanes << 2) + lanes;
+}
+
+// `test` of the low and high halves of 16-bit lanes widened from bytes, packed back to bytes.
+template <typename Test>
+cv::v_uint8 widened_test(const cv::v_uint8& a, const cv::v_uint8& b, Test test) {
+  cv::v_uint16 a_low, a_high, b_low, b_high;
+  cv::v_expand(a, a_low, a_high);
+  cv::v_expand(b, b_low, b_high);
+  return cv::v_pack(test(a_low, b_low), test(a_high, b_high));
+}
+
+// dot_coloured() for a vector of pixels from `pixel` on: the same integer tests, in 16 bits (5 *
+// 255 fits), all bits set where they hold.
+cv::v_uint8 dot_coloured_lanes(const std::uint8_t* pixel, const std::uint8_t* grey) {
   cv::v_uint8 blue, green, red;
   cv::v_load_deinterleave(pixel, blue, green, red);
   const cv::v_uint8 high = cv::v_max(cv::v_max(blue, green), red);
   const cv::v_uint8 low = cv::v_min(cv::v_min(blue, green), red);
-  cv::v_uint16 high_lo, high_hi, range_lo, range_hi;
-  cv::v_expand(high, high_lo, high_hi);
-  cv::v_expand(high - low, range_lo, range_hi);
-  const auto five_times = [](const cv::v_uint16& lanes) { return (lanes << 2) + lanes; };
-  const cv::v_uint8 wide_enough =
-      cv::v_pack(five_times(range_lo) >= (high_lo << 1), five_times(range_hi) >= (high_hi << 1));
-  return wide_enough & (cv::vx_load(grey) >= cv::vx_setall_u8(static_cast<uchar>(kMinDotGray)));
+  const cv::v_uint8 wide_enough = widened_test(
+      high - low, high,
+      [](const auto& range, const auto& top) { return five_times(range) >= (top << 1); });
+  const cv::v_uint8 light_enough =
+      cv::vx_load(grey) >= cv::vx_setall_u8(static_cast<uchar>(kMinDotGray));
+  // skin_hued(): where red > green > blue, red - blue and green - blue do not wrap.
+  const cv::v_uint8 red_to_blue = red - blue, green_to_blue = green - blue;
+  const cv::v_uint8 skin =
+      (red > green) & (green > blue) &
+      widened_test(red_to_blue, red,
+                   [](const auto& span, const auto& top) { return five_times(span) >= top; }) &
+      widened_test(green_to_blue, red_to_blue, [](const auto& rise, const auto& span) {
+        return (five_times(rise) >= span) & (five_times(rise) <= (span << 1) + span);
+      });
+  return wide_enough & light_enough & ~skin;
 }
 #endif
 
-cv::Mat saturated_mask(const cv::Mat& bgr, const cv::Mat& gray) {
+// The pixels that may be a dot's (dot_coloured), in one pass over the picture.
+cv::Mat dot_colour_mask(const cv::Mat& bgr, const cv::Mat& gray) {
   static_assert(kMinSaturation == 2.0 / 5.0);
   cv::Mat mask(bgr.size(), CV_8U);
   cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
@@ -148,9 +191,9 @@ cv::Mat saturated_mask(const cv::Mat& bgr, const cv::Mat& gray) {
 #if CV_SIMD
       constexpr int kStep = cv::v_uint8::nlanes;
       for (; x + kStep <= bgr.cols; x += kStep)
-        cv::v_store(out + x, saturated_lanes(bgr.ptr<std::uint8_t>(y) + 3 * x, grey + x));
+        cv::v_store(out + x, dot_coloured_lanes(bgr.ptr<std::uint8_t>(y) + 3 * x, grey + x));
 #endif
-      for (; x < bgr.cols; ++x) out[x] = saturated(pixel[x], grey[x]) ? 255 : 0;
+      for (; x < bgr.cols; ++x) out[x] = dot_coloured(pixel[x], grey[x]) ? 255 : 0;
     }
   });
   return mask;
@@ -171,12 +214,12 @@ std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr, const cv::Mat& picture_
                cv::INTER_AREA);
     cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
   }
-  const cv::Mat saturated = saturated_mask(small, gray);
+  const cv::Mat dot_coloured = dot_colour_mask(small, gray);
   const double radius_mm = kDotDiameterMm / 2;
   const double min_area = std::numbers::pi * std::pow(0.8 * radius_mm * low_scale / downscale, 2);
   const double max_area = std::numbers::pi * std::pow(1.2 * radius_mm * high_scale / downscale, 2);
 
-  const RunComponents blobs = run_components(saturated);
+  const RunComponents blobs = run_components(dot_coloured);
   const CardPolygons card_polygons(cards);
   std::vector<cv::Point2d> orphans;
   for (const RunComponent& blob : blobs.components) {
@@ -192,8 +235,8 @@ std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr, const cv::Mat& picture_
         (centre + cv::Point2d(0.5, 0.5)) * downscale - cv::Point2d(0.5, 0.5);
     if (card_polygons.hold(in_image)) continue;
     const double radius = std::sqrt(area / std::numbers::pi);
-    const Ring ring = ring_around(gray, centre, 1.5 * radius, 1.9 * radius);
-    if (ring.dark_share < kMinDarkSurround) continue;
+    const Ring ring = ring_around(gray, small, centre, 1.5 * radius, 1.9 * radius);
+    if (ring.seen_share < kMinSeenSurround || ring.dark_share < kMinDarkSurround) continue;
     const auto [mean_gray, mean_saturation] = blob_colour(small, gray, blobs, blob);
     if (mean_gray < kMinDotMeanGray || mean_saturation < kMinDotMeanSaturation ||
         mean_gray < ring.mean_gray + kMinSurroundContrast)
