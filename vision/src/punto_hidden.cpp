@@ -24,7 +24,6 @@ constexpr double kMinPxPerMm = 60.0 / kCardSideMm;
 constexpr double kMaxPxPerMm = 400.0 / kCardSideMm;
 // A dot's colour is saturated and brighter than the face; its surround is black face. A blue dot
 // in a hand's shadow is about 65 grey levels: its contrast with the face tells it.
-constexpr double kMinSaturation = 0.4;
 constexpr int kMinDotGray = 45;
 constexpr double kMinDotMeanGray = 55;
 constexpr double kMinDotMeanSaturation = 0.5;
@@ -65,13 +64,20 @@ struct Ring {
   double mean_gray = 255;  // of the pixels not of skin
 };
 
-// Whether a pixel has skin's hue: red above green above blue, green a fifth to three fifths of the
-// way from blue to red, and a fifth of red at least between red and blue. No dot's colour has it:
-// a red dot's green lies near its blue, a yellow dot's near its red.
+// About three fifths of `value`, 19/32 of it, as the sum of its half, sixteenth and thirty-second
+// (each rounded down): a byte holds it, so a vector of bytes computes the same.
+int nineteen_32nds(int value) {
+  return value / 2 + value / 16 + value / 32;
+}
+
+// Whether a pixel has skin's hue: red above green above blue, green a fifth to about three fifths
+// of the way from blue to red, and a fifth of red at least between red and blue. No dot's colour
+// has it: a red dot's green lies near its blue, a yellow dot's near its red.
 bool skin_hued(const cv::Vec3b& pixel) {
   const int blue = pixel[0], green = pixel[1], red = pixel[2];
   if (!(red > green && green > blue) || 5 * (red - blue) < red) return false;
-  return 5 * (green - blue) >= (red - blue) && 5 * (green - blue) <= 3 * (red - blue);
+  const int span = red - blue, rise = green - blue;
+  return 5 * rise >= span && rise <= nineteen_32nds(span);
 }
 
 // How dark a ring around `centre` is (radii in pixels of `gray`) where no skin covers it.
@@ -124,11 +130,11 @@ std::pair<double, double> blob_colour(const cv::Mat& bgr, const cv::Mat& gray,
   return {gray_sum / count, saturation_sum / count};
 }
 
-// Whether a pixel is saturated and light enough for a dot: (max - min) / max of the channels at
-// least kMinSaturation, compared in integers: 5 (high - low) >= 2 high.
+// Whether a pixel is saturated and light enough for a dot: its lowest channel at most about three
+// fifths of its highest (a saturation of about 0.4 at least).
 bool saturated(const cv::Vec3b& pixel, std::uint8_t grey) {
   const auto [high, low] = channel_range(pixel);
-  return 5 * (high - low) >= 2 * high && grey >= kMinDotGray;
+  return low <= nineteen_32nds(high) && grey >= kMinDotGray;
 }
 
 // Whether a pixel may be a dot's: saturated and light enough, and not of skin's hue (skin is
@@ -138,49 +144,46 @@ bool dot_coloured(const cv::Vec3b& pixel, std::uint8_t grey) {
 }
 
 #if CV_SIMD
-// Five times each lane: a shift and a sum (OpenCV's operator* on 16-bit lanes saturates through
-// 32 bits, several times the cost).
-cv::v_uint16 five_times(const cv::v_uint16& lanes) {
-  return (lanes << 2) + lanes;
+// Each byte shifted right by `bits`, through 16-bit lanes (there is no byte shift).
+template <int bits>
+cv::v_uint8 bytes_shifted_right(const cv::v_uint8& lanes) {
+  return cv::v_reinterpret_as_u8(cv::v_reinterpret_as_u16(lanes) >> bits) &
+         cv::vx_setall_u8(static_cast<uchar>(0xFF >> bits));
 }
 
-// `test` of the low and high halves of 16-bit lanes widened from bytes, packed back to bytes.
-template <typename Test>
-cv::v_uint8 widened_test(const cv::v_uint8& a, const cv::v_uint8& b, Test test) {
-  cv::v_uint16 a_low, a_high, b_low, b_high;
-  cv::v_expand(a, a_low, a_high);
-  cv::v_expand(b, b_low, b_high);
-  return cv::v_pack(test(a_low, b_low), test(a_high, b_high));
+// nineteen_32nds() of each byte.
+cv::v_uint8 nineteen_32nds(const cv::v_uint8& lanes) {
+  return bytes_shifted_right<1>(lanes) + bytes_shifted_right<4>(lanes) +
+         bytes_shifted_right<5>(lanes);
 }
 
-// dot_coloured() for a vector of pixels from `pixel` on: the same integer tests, in 16 bits (5 *
-// 255 fits), all bits set where they hold.
+// Five times each byte, 255 where that is more (byte sums saturate): exact for comparing with a
+// byte.
+cv::v_uint8 five_times_at_most_255(const cv::v_uint8& lanes) {
+  const cv::v_uint8 twice = lanes + lanes;
+  return twice + twice + lanes;
+}
+
+// dot_coloured() for a vector of pixels from `pixel` on: the same integer tests, in bytes, all
+// bits set where they hold.
 cv::v_uint8 dot_coloured_lanes(const std::uint8_t* pixel, const std::uint8_t* grey) {
   cv::v_uint8 blue, green, red;
   cv::v_load_deinterleave(pixel, blue, green, red);
   const cv::v_uint8 high = cv::v_max(cv::v_max(blue, green), red);
   const cv::v_uint8 low = cv::v_min(cv::v_min(blue, green), red);
-  const cv::v_uint8 wide_enough = widened_test(
-      high - low, high,
-      [](const auto& range, const auto& top) { return five_times(range) >= (top << 1); });
-  const cv::v_uint8 light_enough =
-      cv::vx_load(grey) >= cv::vx_setall_u8(static_cast<uchar>(kMinDotGray));
+  const cv::v_uint8 saturated =
+      (low <= nineteen_32nds(high)) &
+      (cv::vx_load(grey) >= cv::vx_setall_u8(static_cast<uchar>(kMinDotGray)));
   // skin_hued(): where red > green > blue, red - blue and green - blue do not wrap.
-  const cv::v_uint8 red_to_blue = red - blue, green_to_blue = green - blue;
-  const cv::v_uint8 skin =
-      (red > green) & (green > blue) &
-      widened_test(red_to_blue, red,
-                   [](const auto& span, const auto& top) { return five_times(span) >= top; }) &
-      widened_test(green_to_blue, red_to_blue, [](const auto& rise, const auto& span) {
-        return (five_times(rise) >= span) & (five_times(rise) <= (span << 1) + span);
-      });
-  return wide_enough & light_enough & ~skin;
+  const cv::v_uint8 span = red - blue, rise = green - blue;
+  const cv::v_uint8 skin = (red > green) & (green > blue) & (five_times_at_most_255(span) >= red) &
+                           (five_times_at_most_255(rise) >= span) & (rise <= nineteen_32nds(span));
+  return saturated & ~skin;
 }
 #endif
 
 // The pixels that may be a dot's (dot_coloured), in one pass over the picture.
 cv::Mat dot_colour_mask(const cv::Mat& bgr, const cv::Mat& gray) {
-  static_assert(kMinSaturation == 2.0 / 5.0);
   cv::Mat mask(bgr.size(), CV_8U);
   cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
     for (int y = rows.start; y < rows.end; ++y) {
