@@ -225,12 +225,12 @@ bool shows_monster_print(const std::vector<EmptyPlaceView>& views, std::size_t i
 }
 
 // Whether what covers empty place `index` keeps clear of the layout: towards every corner the
-// place shares with a card, it shows the table, in colours unlike the cards' field, where a card
-// lying there would show its field. So no card lies there under a hand, and the hand stops short
-// of the layout.
+// place shares with a card, it shows the table, in colours unlike the cards' field (each of
+// `field_labs`), where a card lying there would show its field. So no card lies there under a
+// hand, and the hand stops short of the layout.
 bool covering_clear_of_layout(const std::vector<EmptyPlaceView>& views, std::size_t index,
                               Place place, const std::set<referee::trio::Vertex>& layout_vertices,
-                              const cv::Vec3f& field_lab, float distance) {
+                              const std::vector<cv::Vec3f>& field_labs, float distance) {
   // The colours of what covers the place: none of them is evidence of the table.
   std::vector<cv::Vec3f> covering;
   for (const cv::Vec3f& lab : views[index].lab) {
@@ -254,10 +254,13 @@ bool covering_clear_of_layout(const std::vector<EmptyPlaceView>& views, std::siz
     if (!layout_vertices.contains(corners[i])) continue;
     shares_a_corner = true;
     const auto& towards = views[index].lab_towards_corner[i];
-    const bool table_shows = towards.size() == kTowardsCornerReaches.size() &&
-                             std::all_of(towards.begin(), towards.end(), [&](const cv::Vec3f& lab) {
-                               return unlike(lab, field_lab) && table(lab);
-                             });
+    const bool table_shows =
+        towards.size() == kTowardsCornerReaches.size() &&
+        std::all_of(towards.begin(), towards.end(), [&](const cv::Vec3f& lab) {
+          return std::all_of(field_labs.begin(), field_labs.end(),
+                             [&](const cv::Vec3f& field_lab) { return unlike(lab, field_lab); }) &&
+                 table(lab);
+        });
     if (!table_shows) return false;
   }
   return shares_a_corner;
@@ -272,6 +275,26 @@ double median_face_share(std::vector<EmptyPlaceView>::const_iterator first,
   const auto middle = shares.begin() + static_cast<std::ptrdiff_t>(shares.size() / 2);
   std::nth_element(shares.begin(), middle, shares.end());
   return *middle;
+}
+
+// The middle of the cards' fields in Lab, channel by channel; nullopt when none was read.
+std::optional<cv::Vec3f> median_field_lab(const std::vector<std::optional<cv::Vec3f>>& fields) {
+  std::array<std::vector<float>, 3> channels;
+  for (const auto& field : fields) {
+    if (!field) continue;
+    const cv::Vec3f lab = lab_from_linear(*field);
+    for (std::size_t c = 0; c < channels.size(); ++c)
+      channels[c].push_back(lab[static_cast<int>(c)]);
+  }
+  if (channels[0].empty()) return std::nullopt;
+  cv::Vec3f middle;
+  for (std::size_t c = 0; c < channels.size(); ++c) {
+    auto& values = channels[c];
+    const auto at = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), at, values.end());
+    middle[static_cast<int>(c)] = *at;
+  }
+  return middle;
 }
 
 // Why the table beside the layout looks covered, or nothing: a card whose monster is hidden (it
@@ -325,14 +348,19 @@ std::string something_beside_layout(const cv::Mat& bgr, const TrioReading& readi
   const double table_at_corner =
       views.end() - first_at_corner >= 3 ? median_face_share(first_at_corner, views.end()) : 0.0;
   const double hidden_at_corner = std::max({0.78, hidden_beside + 0.1, table_at_corner + 0.45});
+  const std::optional<cv::Vec3f> layout_field = median_field_lab(fields);
   for (std::size_t i = 0; i < views.size(); ++i) {
     const double needed = i < empty_beside.size() ? hidden_beside : hidden_at_corner;
     if (views[i].face_share >= needed) return "a card beside the layout shows no monster";
     const auto& field = fields[beside_card[i]];
-    // What covers a place while its field shows the table towards the layout hides no card.
+    // What covers a place while its field shows the table towards the layout hides no card. A card
+    // lying there would show a field like its neighbour's or like most cards' (the neighbour's
+    // may be read lighter under glare).
     const auto clear_of_layout = [&] {
-      return field &&
-             covering_clear_of_layout(views, i, places[i], layout_vertices, lab_from_linear(*field),
+      if (!field) return false;
+      std::vector<cv::Vec3f> field_labs = {lab_from_linear(*field)};
+      if (layout_field) field_labs.push_back(*layout_field);
+      return covering_clear_of_layout(views, i, places[i], layout_vertices, field_labs,
                                       params.table_colour_distance);
     };
     if (field && shows_monster_print(views, i, *field, references, params) && !clear_of_layout()) {
