@@ -59,9 +59,9 @@ struct CardPolygons {
 };
 
 struct Ring {
-  double dark_share = 0;   // of the pixels not of skin
-  double seen_share = 0;   // the pixels not of skin
-  double mean_gray = 255;  // of the pixels not of skin
+  double dark_share = 0;   // of the ring's pixels not of skin
+  double seen_share = 0;   // of the ring not of skin
+  double mean_gray = 255;  // of the ring's pixels not of skin
 };
 
 // About three fifths of `value`, 19/32 of it, as the sum of its half, sixteenth and thirty-second

@@ -248,19 +248,20 @@ bool covering_clear_of_layout(const std::vector<EmptyPlaceView>& views, std::siz
            std::all_of(covering.begin(), covering.end(),
                        [&](const cv::Vec3f& colour) { return unlike(lab, colour); });
   };
+  const auto unlike_every_field = [&](const cv::Vec3f& lab) {
+    return std::all_of(field_labs.begin(), field_labs.end(),
+                       [&](const cv::Vec3f& field_lab) { return unlike(lab, field_lab); });
+  };
   const auto corners = referee::trio::vertices(place);
   bool shares_a_corner = false;
   for (std::size_t i = 0; i < corners.size(); ++i) {
     if (!layout_vertices.contains(corners[i])) continue;
     shares_a_corner = true;
     const auto& towards = views[index].lab_towards_corner[i];
-    const bool table_shows =
-        towards.size() == kTowardsCornerReaches.size() &&
-        std::all_of(towards.begin(), towards.end(), [&](const cv::Vec3f& lab) {
-          return std::all_of(field_labs.begin(), field_labs.end(),
-                             [&](const cv::Vec3f& field_lab) { return unlike(lab, field_lab); }) &&
-                 table(lab);
-        });
+    const bool table_shows = towards.size() == kTowardsCornerReaches.size() &&
+                             std::all_of(towards.begin(), towards.end(), [&](const cv::Vec3f& lab) {
+                               return unlike_every_field(lab) && table(lab);
+                             });
     if (!table_shows) return false;
   }
   return shares_a_corner;
