@@ -27,10 +27,9 @@ void blocks_of_rows(const std::array<const std::uint8_t*, kBlock>& rows, int col
   for (; x + kBlock * kLanes <= cols; x += kBlock * kLanes) {
     std::array<cv::v_uint32, kBlock> any;
     for (std::size_t part = 0; part < any.size(); ++part) {
-      const std::uint8_t* const at[] = {rows[0] + x, rows[1] + x, rows[2] + x, rows[3] + x};
-      const int offset = static_cast<int>(part) * kLanes;
-      const cv::v_uint8 pixels = cv::vx_load(at[0] + offset) | cv::vx_load(at[1] + offset) |
-                                 cv::vx_load(at[2] + offset) | cv::vx_load(at[3] + offset);
+      const int at = x + static_cast<int>(part) * kLanes;
+      const cv::v_uint8 pixels = cv::vx_load(rows[0] + at) | cv::vx_load(rows[1] + at) |
+                                 cv::vx_load(rows[2] + at) | cv::vx_load(rows[3] + at);
       any[part] = cv::v_reinterpret_as_u32(pixels) != none;
     }
     cv::v_store(out + x / kBlock,

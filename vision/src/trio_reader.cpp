@@ -280,22 +280,12 @@ double median_face_share(std::vector<EmptyPlaceView>::const_iterator first,
 
 // The middle of the cards' fields in Lab, channel by channel; nullopt when none was read.
 std::optional<cv::Vec3f> median_field_lab(const std::vector<std::optional<cv::Vec3f>>& fields) {
-  std::array<std::vector<float>, 3> channels;
+  std::vector<cv::Vec3f> labs;
   for (const auto& field : fields) {
-    if (!field) continue;
-    const cv::Vec3f lab = lab_from_linear(*field);
-    for (std::size_t c = 0; c < channels.size(); ++c)
-      channels[c].push_back(lab[static_cast<int>(c)]);
+    if (field) labs.push_back(lab_from_linear(*field));
   }
-  if (channels[0].empty()) return std::nullopt;
-  cv::Vec3f middle;
-  for (std::size_t c = 0; c < channels.size(); ++c) {
-    auto& values = channels[c];
-    const auto at = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), at, values.end());
-    middle[static_cast<int>(c)] = *at;
-  }
-  return middle;
+  if (labs.empty()) return std::nullopt;
+  return channel_median(labs);
 }
 
 // Why the table beside the layout looks covered, or nothing: a card whose monster is hidden (it
