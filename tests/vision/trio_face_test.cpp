@@ -50,6 +50,42 @@ TEST(TrioFace, TheRatioOfABoxIsEachPixelsChannelsOverTheirWhite) {
   }
 }
 
+TEST(TrioFace, MapsKeptAtHalfSizeServeEachPixelOfABox) {
+  TrioReaderParams params;
+  params.face_step = 2;
+  const cv::Mat bgr = rendered_table(0);
+  const FaceMaps maps = face_maps(bgr, params);
+  // Boxes about an edge of the face mask from the picture's middle on, from odd and even columns,
+  // some whose rows are no whole number of vectors.
+  cv::Point edge(-1, -1);
+  for (int y = maps.face.rows / 2; y < maps.face.rows && edge.x < 0; ++y) {
+    for (int x = maps.face.cols / 4; x + 1 < maps.face.cols * 3 / 4 && edge.x < 0; ++x) {
+      if (maps.face.at<std::uint8_t>(y, x) != maps.face.at<std::uint8_t>(y, x + 1)) edge = {x, y};
+    }
+  }
+  ASSERT_GE(edge.x, 0);
+  const cv::Point at_edge = edge * 2;
+  for (const cv::Rect box : {cv::Rect(at_edge - cv::Point(21, 15), cv::Size(45, 30)),
+                             cv::Rect(at_edge - cv::Point(32, 4), cv::Size(64, 9)),
+                             cv::Rect(at_edge - cv::Point(65, 19), cv::Size(131, 40))}) {
+    const cv::Mat face = maps.face_in(box), ratio = maps.ratio_in(box);
+    ASSERT_EQ(face.size(), box.size());
+    ASSERT_EQ(ratio.size(), box.size());
+    int face_pixels = 0;
+    for (int y = 0; y < box.height; ++y) {
+      for (int x = 0; x < box.width; ++x) {
+        const cv::Point at = box.tl() + cv::Point(x, y);
+        ASSERT_EQ(face.at<std::uint8_t>(y, x) != 0, maps.face_at(at)) << at;
+        ASSERT_EQ(ratio.at<float>(y, x), maps.ratio_at(at)) << at;
+        face_pixels += maps.face_at(at);
+      }
+    }
+    // Neither all face nor none: the white's and the surroundings' values are where they matter.
+    EXPECT_GT(face_pixels, 0) << box;
+    EXPECT_LT(face_pixels, box.area()) << box;
+  }
+}
+
 TEST(TrioFace, FaceIsLightAgainstItsWhiteAndItsSurroundings) {
   const TrioReaderParams params;
   for (int scene = 0; scene < 3; ++scene) {

@@ -70,9 +70,20 @@ cv::Mat halved(const cv::Mat& bgr) {
 
 constexpr float kMostRatio = 10;
 
+// 1 / white for each white level, as float division gives it: a product costs a fraction of a
+// quotient, and each ratio is the same.
+const std::array<float, 256>& reciprocals() {
+  static const std::array<float, 256> table = [] {
+    std::array<float, 256> values{};
+    for (std::size_t white = 0; white < values.size(); ++white) values[white] = 1.0f / float(white);
+    return values;
+  }();
+  return table;
+}
+
 // One channel's value over its local white.
 float channel_ratio(int value, int white) {
-  return float(value) * (1.0f / float(white));
+  return float(value) * reciprocals()[static_cast<std::size_t>(white)];
 }
 
 // The face ratio of the pixel at `pixel`, whose local white is at `white`.
@@ -178,13 +189,51 @@ void FaceTest::row(const std::uint8_t* bgr, const std::uint8_t* white, const std
   for (; x < cols; ++x) face[x] = pixel(bgr + 3 * x, white + 3 * x, around[x]) ? 255 : 0;
 }
 
-cv::Mat CoarseMap::in(const cv::Rect& box) const {
-  if (step == 1) return values(box);
-  const cv::Rect coarse(cv::Point(box.x / step, box.y / step),
-                        cv::Point((box.br().x - 1) / step + 1, (box.br().y - 1) / step + 1));
-  cv::Mat fine;
-  cv::resize(values(coarse), fine, coarse.size() * step, 0, 0, cv::INTER_NEAREST);
-  return fine(cv::Rect(box.tl() - coarse.tl() * step, box.size()));
+namespace {
+
+// Each of `pixels` pixels of `channels` (1 or 3) bytes from `from` on written twice from `into`
+// on, side by side.
+void doubled(const std::uint8_t* from, int pixels, int channels, std::uint8_t* into) {
+  int i = 0;
+#if CV_SIMD
+  constexpr int kLanes = cv::v_uint8::nlanes;
+  cv::v_uint8 first, second;
+  if (channels == 1) {
+    for (; i + kLanes <= pixels; i += kLanes) {
+      const cv::v_uint8 values = cv::vx_load(from + i);
+      cv::v_zip(values, values, first, second);
+      cv::v_store(into + 2 * i, first);
+      cv::v_store(into + 2 * i + kLanes, second);
+    }
+  } else if (channels == 3) {
+    for (; i + kLanes <= pixels; i += kLanes) {
+      std::array<cv::v_uint8, 3> values, firsts, seconds;
+      cv::v_load_deinterleave(from + 3 * i, values[0], values[1], values[2]);
+      for (std::size_t c = 0; c < 3; ++c) cv::v_zip(values[c], values[c], firsts[c], seconds[c]);
+      cv::v_store_interleave(into + 6 * i, firsts[0], firsts[1], firsts[2]);
+      cv::v_store_interleave(into + 6 * i + 3 * kLanes, seconds[0], seconds[1], seconds[2]);
+    }
+  }
+#endif
+  for (; i < pixels; ++i) {
+    std::copy_n(from + i * channels, channels, into + 2 * i * channels);
+    std::copy_n(from + i * channels, channels, into + (2 * i + 1) * channels);
+  }
+}
+
+}  // namespace
+
+const std::uint8_t* CoarseMap::row(int y, int from, int count,
+                                   std::vector<std::uint8_t>& buffer) const {
+  const int channels = values.channels();
+  const std::uint8_t* coarse = values.ptr<std::uint8_t>(y / step);
+  if (step == 1) return coarse + from * channels;
+  CV_Assert(step == 2);
+  // The coarse pixels from the one `from` lies in to the one the last lies in.
+  const int skip = from % 2, pixels = (skip + count + 1) / 2;
+  buffer.resize(static_cast<std::size_t>(2 * pixels * channels));
+  doubled(coarse + from / 2 * channels, pixels, channels, buffer.data());
+  return buffer.data() + skip * channels;
 }
 
 float FaceMaps::ratio_at(cv::Point at) const {
@@ -193,11 +242,11 @@ float FaceMaps::ratio_at(cv::Point at) const {
 
 cv::Mat FaceMaps::ratio_in(const cv::Rect& box) const {
   CV_Assert((box & bounds()) == box);
-  const cv::Mat whites = white.in(box);
   cv::Mat ratio(box.size(), CV_32F);
+  std::vector<std::uint8_t> white_row;
   for (int y = 0; y < box.height; ++y) {
     const std::uint8_t* pixel = bgr.ptr<std::uint8_t>(box.y + y, box.x);
-    const std::uint8_t* local_white = whites.ptr<std::uint8_t>(y);
+    const std::uint8_t* local_white = white.row(box.y + y, box.x, box.width, white_row);
     float* row = ratio.ptr<float>(y);
     int x = 0;
 #if CV_SIMD
@@ -234,7 +283,14 @@ bool FaceMaps::face_at(cv::Point at) const {
 cv::Mat FaceMaps::face_in(const cv::Rect& box) const {
   CV_Assert((box & bounds()) == box);
   if (face_step == 1) return face(box);
-  return face_mask(bgr(box), white.in(box), around.in(box), test);
+  cv::Mat mask(box.size(), CV_8U);
+  std::vector<std::uint8_t> white_row, around_row;
+  for (int y = 0; y < box.height; ++y) {
+    test.row(
+        bgr.ptr<std::uint8_t>(box.y + y, box.x), white.row(box.y + y, box.x, box.width, white_row),
+        around.row(box.y + y, box.x, box.width, around_row), mask.ptr<std::uint8_t>(y), box.width);
+  }
+  return mask;
 }
 
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <opencv2/core.hpp>
+#include <vector>
 
 #include "vision/trio_reader.hpp"
 
@@ -22,8 +23,9 @@ struct CoarseMap {
   const std::uint8_t* at(cv::Point at) const {
     return values.ptr<std::uint8_t>(at.y / step, at.x / step);
   }
-  // Over `box` of the picture, a pixel for each of the picture's.
-  cv::Mat in(const cv::Rect& box) const;
+  // The values of the picture's pixels `from` to `from + count - 1` of its row `y`, each of
+  // values.channels() bytes: in `values` itself where the step is 1, else spread into `buffer`.
+  const std::uint8_t* row(int y, int from, int count, std::vector<std::uint8_t>& buffer) const;
 };
 
 // Whether a pixel is light enough for face: each channel at least `face_ratio` of its local white
