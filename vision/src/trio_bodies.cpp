@@ -115,11 +115,11 @@ cv::Matx22d rectifier(const cv::RotatedRect& ellipse) {
   return along_u * (u * u.t()) + along_v * (v * v.t());
 }
 
-// The face ratio inside the body's ellipse shrunk to `shrink` and inside the hole itself (not in
-// a bite glare took out of it), with where each value lies.
-struct InsideSample {
-  cv::Point2d offset_px;
-  float ratio;
+// The pixels inside the body's ellipse shrunk to `shrink` and inside the hole itself (not in a
+// bite glare took out of it), and the face ratio at each.
+struct InsideSamples {
+  std::vector<cv::Point> at;
+  std::vector<float> ratio;
 };
 
 // The columns, as offsets from the centre, between which the row `dy` below the centre of the
@@ -140,11 +140,14 @@ std::pair<int, int> ellipse_row_span(double dy, double cos_a, double sin_a, doub
           static_cast<int>(std::ceil((-b + root) / (2 * a))) + 1};
 }
 
-std::vector<InsideSample> inside_samples(const FaceMaps& maps, const cv::RotatedRect& ellipse,
-                                         double shrink, const std::vector<cv::Point>& hole) {
-  std::vector<InsideSample> samples;
+InsideSamples inside_samples(const FaceMaps& maps, const cv::RotatedRect& ellipse, double shrink,
+                             const std::vector<cv::Point>& hole) {
+  InsideSamples samples;
   const cv::Rect box = cv::Rect(ellipse.boundingRect()) & maps.bounds();
   if (box.empty()) return samples;
+  // The ellipse fills some 0.79 of its box: room for all without growing.
+  samples.at.reserve(static_cast<std::size_t>(box.area()));
+  samples.ratio.reserve(static_cast<std::size_t>(box.area()));
   cv::Mat in_hole(box.size(), CV_8U, cv::Scalar(0));
   cv::drawContours(in_hole, std::vector<std::vector<cv::Point>>{hole}, 0, cv::Scalar(255),
                    cv::FILLED, cv::LINE_8, cv::noArray(), 0, -box.tl());
@@ -163,7 +166,9 @@ std::vector<InsideSample> inside_samples(const FaceMaps& maps, const cv::Rotated
       const cv::Point2d offset(x - centre_x, y - centre_y);
       const double u = (offset.x * cos_a + offset.y * sin_a) / half_u;
       const double v = (-offset.x * sin_a + offset.y * cos_a) / half_v;
-      if (u * u + v * v <= 1) samples.push_back({offset, maps.ratio_at({x, y})});
+      if (u * u + v * v > 1) continue;
+      samples.at.emplace_back(x, y);
+      samples.ratio.push_back(maps.ratio_at({x, y}));
     }
   }
   return samples;
@@ -199,43 +204,62 @@ std::pair<float, float> quantiles(std::vector<float> values, double lower, doubl
   return {*lower_at, *upper_at};
 }
 
-// Points ordered by their direction from the origin, to look only at those in a few degrees.
+// Where a direction lies in a turn: 0 to 4 counter-clockwise from the x axis round the square
+// |x| + |y| = 1, in the order of its angle (not in proportion to it) and without atan2's cost.
+double turn_of(cv::Point2d direction) {
+  const double x = direction.x, y = direction.y;
+  if (y >= 0) return x >= 0 ? y / (x + y) : 1 - x / (y - x);
+  return x < 0 ? 2 - y / (-x - y) : 3 + x / (x - y);
+}
+
+// Points, none at the origin, sorted into sectors by their direction from it, to look only at
+// those within `window` (radians, 0.1 to pi / 2) of a direction.
 class PointsByDirection {
  public:
-  explicit PointsByDirection(const std::vector<cv::Point2d>& points) {
-    for (const cv::Point2d& point : points)
-      entries_.push_back({std::atan2(point.y, point.x), point});
-    std::sort(entries_.begin(), entries_.end(),
-              [](const Entry& a, const Entry& b) { return a.angle < b.angle; });
+  PointsByDirection(const std::vector<cv::Point2d>& points, double window)
+      : cos_window_(std::cos(window)), sin_window_(std::sin(window)), first_(kSectors + 1, 0) {
+    std::vector<int> sectors;
+    sectors.reserve(points.size());
+    for (const cv::Point2d& point : points) {
+      sectors.push_back(sector_of(point));
+      ++first_[static_cast<std::size_t>(sectors.back()) + 1];
+    }
+    for (std::size_t i = 1; i < first_.size(); ++i) first_[i] += first_[i - 1];
+    std::vector<int> filled(first_.begin(), first_.end() - 1);
+    points_.resize(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i)
+      points_[static_cast<std::size_t>(filled[static_cast<std::size_t>(sectors[i])]++)] = points[i];
   }
 
-  // How many of the points within `window` (radians, below pi) of the direction of `centre` lie
-  // nearer to it than the root of `reach_squared`.
-  int within(cv::Point2d centre, double window, double reach_squared) const {
-    constexpr double kPi = std::numbers::pi;
-    const double angle = std::atan2(centre.y, centre.x);
-    const auto count = [&](double from, double to) {
-      const auto first = std::lower_bound(entries_.begin(), entries_.end(), from,
-                                          [](const Entry& e, double a) { return e.angle < a; });
+  // How many of the points nearer to `centre` than the root of `reach_squared`, all of which lie
+  // within the window of its direction.
+  int within(cv::Point2d centre, double reach_squared) const {
+    // The window's ends: the centre's direction turned back and forth by the window.
+    const cv::Point2d unit = centre * (1 / cv::norm(centre));
+    const double cos_w = cos_window_, sin_w = sin_window_;
+    const int from = sector_of({unit.x * cos_w + unit.y * sin_w, unit.y * cos_w - unit.x * sin_w});
+    const int to = sector_of({unit.x * cos_w - unit.y * sin_w, unit.y * cos_w + unit.x * sin_w});
+    const auto count = [&](int first_sector, int last_sector) {
       int near = 0;
-      for (auto entry = first; entry != entries_.end() && entry->angle <= to; ++entry)
-        near += (entry->point - centre).dot(entry->point - centre) < reach_squared;
+      for (int i = first_[static_cast<std::size_t>(first_sector)];
+           i < first_[static_cast<std::size_t>(last_sector) + 1]; ++i) {
+        const cv::Point2d& point = points_[static_cast<std::size_t>(i)];
+        near += (point - centre).dot(point - centre) < reach_squared;
+      }
       return near;
     };
-    // atan2 gives [-pi, pi]: a window across its ends is looked at in two parts.
-    if (angle - window < -kPi)
-      return count(-kPi, angle + window) + count(angle - window + 2 * kPi, kPi);
-    if (angle + window > kPi)
-      return count(angle - window, kPi) + count(-kPi, angle + window - 2 * kPi);
-    return count(angle - window, angle + window);
+    // A window across the turn's start is looked at in two parts.
+    return from <= to ? count(from, to) : count(from, kSectors - 1) + count(0, to);
   }
 
  private:
-  struct Entry {
-    double angle;
-    cv::Point2d point;
-  };
-  std::vector<Entry> entries_;
+  static constexpr int kSectors = 64;
+  static int sector_of(cv::Point2d direction) {
+    return std::min(kSectors - 1, static_cast<int>(turn_of(direction) * (kSectors / 4)));
+  }
+  double cos_window_, sin_window_;
+  std::vector<int> first_;  // the index of each sector's first point; one past the last at the end
+  std::vector<cv::Point2d> points_;
 };
 
 // The eyes: the white inside the body. Their contrast over the body, and where they sit: a pair
@@ -247,18 +271,17 @@ class PointsByDirection {
 // no body: the search is not made.
 void find_eyes(const FaceMaps& maps, const std::vector<cv::Point>& hole, float min_contrast,
                MonsterBody& body) {
-  const std::vector<InsideSample> samples = inside_samples(maps, body.ellipse, 0.85, hole);
-  if (samples.size() < 20) return;
-  std::vector<float> values;
-  values.reserve(samples.size());
-  for (const InsideSample& sample : samples) values.push_back(sample.ratio);
-  const auto [body_level, eye_level] = quantiles(std::move(values), 0.5, 0.96);
+  const InsideSamples samples = inside_samples(maps, body.ellipse, 0.85, hole);
+  if (samples.ratio.size() < 20) return;
+  const auto [body_level, eye_level] = quantiles(samples.ratio, 0.5, 0.96);
   if (eye_level - body_level < min_contrast) return;
   const float cut = body_level + 0.5f * (eye_level - body_level);
+  const double centre_x = body.ellipse.center.x, centre_y = body.ellipse.center.y;
   std::vector<cv::Point2d> bright_mm;
-  for (const InsideSample& sample : samples) {
-    if (sample.ratio <= cut) continue;
-    const cv::Vec2d mm = body.mm_from_px * cv::Vec2d(sample.offset_px.x, sample.offset_px.y);
+  for (std::size_t i = 0; i < samples.ratio.size(); ++i) {
+    if (samples.ratio[i] <= cut) continue;
+    const cv::Vec2d mm =
+        body.mm_from_px * cv::Vec2d(samples.at[i].x - centre_x, samples.at[i].y - centre_y);
     bright_mm.emplace_back(mm[0], mm[1]);
   }
   constexpr double kEyeAlongMm = 6.0, kEyeAcrossMm = 6.8, kEyeReachMm = 4.2;
@@ -276,7 +299,7 @@ void find_eyes(const FaceMaps& maps, const std::vector<cv::Point>& hole, float m
   // sin(30 degrees) is a half: the window holds every such point.
   static_assert(4 * kEyeReachMm * kEyeReachMm <
                 kEyeAlongMm * kEyeAlongMm + kEyeAcrossMm * kEyeAcrossMm);
-  const PointsByDirection by_direction(near_circle);
+  const PointsByDirection by_direction(near_circle, kWindow);
   int best_count = 0;
   cv::Point2d best_along(0, 0);
   for (int i = 0; i < kDirections; ++i) {
@@ -284,8 +307,8 @@ void find_eyes(const FaceMaps& maps, const std::vector<cv::Point>& hole, float m
     const cv::Point2d along(std::cos(angle), std::sin(angle)), across(-along.y, along.x);
     const cv::Point2d left = along * kEyeAlongMm - across * kEyeAcrossMm;
     const cv::Point2d right = along * kEyeAlongMm + across * kEyeAcrossMm;
-    const int on_left = by_direction.within(left, kWindow, reach_squared);
-    const int on_right = by_direction.within(right, kWindow, reach_squared);
+    const int on_left = by_direction.within(left, reach_squared);
+    const int on_right = by_direction.within(right, reach_squared);
     if (std::min(on_left, on_right) > best_count) {
       best_count = std::min(on_left, on_right);
       best_along = along;
