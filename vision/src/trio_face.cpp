@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -70,20 +71,18 @@ cv::Mat halved(const cv::Mat& bgr) {
 
 constexpr float kMostRatio = 10;
 
-// 1 / white for each white level, as float division gives it: a product costs a fraction of a
-// quotient, and each ratio is the same.
-const std::array<float, 256>& reciprocals() {
-  static const std::array<float, 256> table = [] {
-    std::array<float, 256> values{};
-    for (std::size_t white = 0; white < values.size(); ++white) values[white] = 1.0f / float(white);
-    return values;
-  }();
-  return table;
-}
+// 1 / white for each white level, as float division gives it (infinity for 0): a product costs a
+// fraction of a quotient, and each ratio is the same.
+constexpr std::array<float, 256> kReciprocals = [] {
+  std::array<float, 256> values{};
+  values[0] = std::numeric_limits<float>::infinity();
+  for (std::size_t white = 1; white < values.size(); ++white) values[white] = 1.0f / float(white);
+  return values;
+}();
 
 // One channel's value over its local white.
 float channel_ratio(int value, int white) {
-  return float(value) * reciprocals()[static_cast<std::size_t>(white)];
+  return float(value) * kReciprocals[static_cast<std::size_t>(white)];
 }
 
 // The face ratio of the pixel at `pixel`, whose local white is at `white`.
@@ -228,11 +227,18 @@ const std::uint8_t* CoarseMap::row(int y, int from, int count,
   const int channels = values.channels();
   const std::uint8_t* coarse = values.ptr<std::uint8_t>(y / step);
   if (step == 1) return coarse + from * channels;
-  CV_Assert(step == 2);
-  // The coarse pixels from the one `from` lies in to the one the last lies in.
-  const int skip = from % 2, pixels = (skip + count + 1) / 2;
-  buffer.resize(static_cast<std::size_t>(2 * pixels * channels));
-  doubled(coarse + from / 2 * channels, pixels, channels, buffer.data());
+  CV_Assert(step == 2 || step == 4);
+  // The coarse pixels from the one `from` lies in to the one the last lies in, doubled once or
+  // twice: the twice doubled ones from the buffer's start, the once doubled after them.
+  const int skip = from % step, pixels = (skip + count + step - 1) / step;
+  const std::size_t spread = static_cast<std::size_t>(step * pixels * channels);
+  buffer.resize(step == 2 ? spread : spread + spread / 2);
+  if (step == 2) {
+    doubled(coarse + from / step * channels, pixels, channels, buffer.data());
+  } else {
+    doubled(coarse + from / step * channels, pixels, channels, buffer.data() + spread);
+    doubled(buffer.data() + spread, 2 * pixels, channels, buffer.data());
+  }
   return buffer.data() + skip * channels;
 }
 
@@ -260,14 +266,22 @@ cv::Mat FaceMaps::ratio_in(const cv::Rect& box) const {
 
 namespace {
 
-// The face mask of `bgr` (255 for face), against its local white and the brightness around.
-cv::Mat face_mask(const cv::Mat& bgr, const cv::Mat& white, const cv::Mat& around,
-                  const FaceTest& test) {
-  cv::Mat face(bgr.size(), CV_8U);
-  cv::parallel_for_(cv::Range(0, bgr.rows), [&](const cv::Range& rows) {
-    for (int y = rows.start; y < rows.end; ++y) {
-      test.row(bgr.ptr<std::uint8_t>(y), white.ptr<std::uint8_t>(y), around.ptr<std::uint8_t>(y),
-               face.ptr<std::uint8_t>(y), bgr.cols);
+// The face mask of `box` of `bgr` (255 for face), against the local white and the brightness
+// around of `bgr`'s pixels.
+cv::Mat face_mask(const cv::Mat& bgr, const cv::Rect& box, const CoarseMap& white,
+                  const CoarseMap& around, const FaceTest& test) {
+  cv::Mat face(box.size(), CV_8U);
+  cv::parallel_for_(cv::Range(0, box.height), [&](const cv::Range& rows) {
+    std::vector<std::uint8_t> white_buffer, around_buffer;
+    const std::uint8_t *white_row = nullptr, *around_row = nullptr;
+    for (int y = box.y + rows.start; y < box.y + rows.end; ++y) {
+      // Rows in one row of the maps share its values.
+      if (white_row == nullptr || y % white.step == 0) {
+        white_row = white.row(y, box.x, box.width, white_buffer);
+        around_row = around.row(y, box.x, box.width, around_buffer);
+      }
+      test.row(bgr.ptr<std::uint8_t>(y, box.x), white_row, around_row,
+               face.ptr<std::uint8_t>(y - box.y), box.width);
     }
   });
   return face;
@@ -283,14 +297,7 @@ bool FaceMaps::face_at(cv::Point at) const {
 cv::Mat FaceMaps::face_in(const cv::Rect& box) const {
   CV_Assert((box & bounds()) == box);
   if (face_step == 1) return face(box);
-  cv::Mat mask(box.size(), CV_8U);
-  std::vector<std::uint8_t> white_row, around_row;
-  for (int y = 0; y < box.height; ++y) {
-    test.row(
-        bgr.ptr<std::uint8_t>(box.y + y, box.x), white.row(box.y + y, box.x, box.width, white_row),
-        around.row(box.y + y, box.x, box.width, around_row), mask.ptr<std::uint8_t>(y), box.width);
-  }
-  return mask;
+  return face_mask(bgr, box, white, around, test);
 }
 
 FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
@@ -300,16 +307,21 @@ FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
   // The mask made on the picture halved, where bodies are still tens of pixels across; the
   // bodies' holes are traced again at full size (find_bodies).
   const cv::Mat seen = step == 1 ? bgr : halved(bgr);
-  const cv::Size coarse((bgr.cols + step - 1) / step, (bgr.rows + step - 1) / step);
+  // The smooth maps at a quarter of the picture's size whatever the mask's: their values change
+  // little from pixel to pixel, and a picture reads alike at either step of the mask.
+  const int map_step = 4;
+  const cv::Size coarse((bgr.cols + map_step - 1) / map_step, (bgr.rows + map_step - 1) / map_step);
   const CoarseMap white{enlarged(local_white(bgr, downscale, kWhiteReach * bgr.rows), coarse),
-                        step};
+                        map_step};
   const CoarseMap around{
       enlarged(broad_brightness(seen, std::max(1, downscale / step), kBroadReach * seen.rows),
                coarse),
-      step};
+      map_step};
   FaceMaps maps{bgr, white, around, FaceTest(params), {}, step};
-  const cv::Rect seen_part({}, seen.size());
-  maps.face = face_mask(seen, white.values(seen_part), around.values(seen_part), maps.test);
+  // The maps as the seen picture's.
+  const CoarseMap seen_white{white.values, map_step / step};
+  const CoarseMap seen_around{around.values, map_step / step};
+  maps.face = face_mask(seen, cv::Rect({}, seen.size()), seen_white, seen_around, maps.test);
   return maps;
 }
 

@@ -53,7 +53,8 @@ struct FaceMaps {
   CoarseMap around;  // CV_8U: the brightness of the wider surroundings a face stands out from
   FaceTest test;
   // CV_8U: 255 where the picture looks like card face, a pixel for each `face_step` by
-  // `face_step` pixels of the picture (their mean), the step of `white` and `around`.
+  // `face_step` pixels of the picture (their mean); `white` and `around`, smooth, are kept a
+  // pixel for 4 by 4.
   cv::Mat face;
   int face_step = 1;
 
