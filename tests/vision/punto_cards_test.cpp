@@ -67,6 +67,32 @@ TEST(PuntoCards, LevelsDarkerCountsTheLevelsEachPixelIsBelowOffTheRidges) {
   }
 }
 
+TEST(PuntoCards, LevelsKeptSmallServeEachPixelAsTheirOwnPixel) {
+  for (int scene = 0; scene < 2; ++scene) {
+    for (const bool whole : {false, true}) {
+      const GreyAndLevels seen = grey_and_levels(scene, whole);
+      for (const int step : {2, 4}) {
+        // Each level kept a pixel for `step` by `step`, and the same spread to every pixel.
+        const cv::Size small_size((seen.gray.cols + step - 1) / step,
+                                  (seen.gray.rows + step - 1) / step);
+        std::vector<cv::Mat> small_levels, spread_levels;
+        for (const cv::Mat& level : seen.levels) {
+          cv::Mat small, spread;
+          cv::resize(level, small, small_size, 0, 0, cv::INTER_AREA);
+          cv::resize(small, spread, small_size * step, 0, 0, cv::INTER_NEAREST);
+          small_levels.push_back(small);
+          spread_levels.push_back(spread(cv::Rect({}, seen.gray.size())).clone());
+        }
+        const cv::Mat count = levels_darker(seen.gray, seen.ridges, kMostRidge, small_levels, step);
+        const cv::Mat expected = levels_darker(seen.gray, seen.ridges, kMostRidge, spread_levels);
+        EXPECT_GT(cv::countNonZero(expected), 0);
+        EXPECT_EQ(cv::countNonZero(count != expected), 0)
+            << "scene " << scene << ", width " << seen.gray.cols << ", step " << step;
+      }
+    }
+  }
+}
+
 TEST(PuntoCards, OneOpeningOfTheCountsOpensEachLevelsMask) {
   const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, {3, 3});
   for (int scene = 0; scene < 4; ++scene) {

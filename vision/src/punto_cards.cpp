@@ -10,6 +10,7 @@
 
 #include "large_components.hpp"
 #include "max_pooling.hpp"
+#include "spread_rows.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/square_card_detector.hpp"
 
@@ -66,10 +67,19 @@ void add_unless_found(std::vector<CardCandidate>& cards, const CardCandidate& ca
 }  // namespace
 
 cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
-                      const std::vector<cv::Mat>& levels) {
+                      const std::vector<cv::Mat>& levels, int level_step) {
   cv::Mat count(gray.size(), CV_8U);
   cv::parallel_for_(cv::Range(0, gray.rows), [&](const cv::Range& rows) {
+    std::vector<std::vector<std::uint8_t>> buffers(levels.size());
+    std::vector<const std::uint8_t*> level_rows(levels.size());
     for (int y = rows.start; y < rows.end; ++y) {
+      // Rows in one row of the levels share its values.
+      if (y == rows.start || y % level_step == 0) {
+        for (std::size_t i = 0; i < levels.size(); ++i) {
+          level_rows[i] = spread_row(levels[i].ptr<std::uint8_t>(y / level_step), 0, gray.cols, 1,
+                                     level_step, buffers[i]);
+        }
+      }
       const std::uint8_t* grey = gray.ptr<std::uint8_t>(y);
       const std::uint8_t* ridge = ridges.ptr<std::uint8_t>(y);
       std::uint8_t* out = count.ptr<std::uint8_t>(y);
@@ -78,14 +88,14 @@ cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t m
       for (; x + cv::v_uint8::nlanes <= gray.cols; x += cv::v_uint8::nlanes) {
         const cv::v_uint8 pixels = cv::vx_load(grey + x), one = cv::vx_setall_u8(1);
         cv::v_uint8 darker = cv::vx_setzero_u8();
-        for (const cv::Mat& level : levels)
-          darker += (pixels < cv::vx_load(level.ptr<std::uint8_t>(y) + x)) & one;
+        for (const std::uint8_t* level : level_rows)
+          darker += (pixels < cv::vx_load(level + x)) & one;
         cv::v_store(out + x, darker & (cv::vx_load(ridge + x) < cv::vx_setall_u8(most_ridge)));
       }
 #endif
       for (; x < gray.cols; ++x) {
         int darker = 0;
-        for (const cv::Mat& level : levels) darker += grey[x] < level.ptr<std::uint8_t>(y)[x];
+        for (const std::uint8_t* level : level_rows) darker += grey[x] < level[x];
         out[x] = ridge[x] < most_ridge ? static_cast<std::uint8_t>(darker) : 0;
       }
     }
@@ -94,9 +104,9 @@ cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t m
 }
 
 std::vector<cv::Mat> opened_dark_masks(const cv::Mat& gray, const cv::Mat& ridges,
-                                       std::uint8_t most_ridge,
-                                       const std::vector<cv::Mat>& levels) {
-  cv::Mat count = levels_darker(gray, ridges, most_ridge, levels);
+                                       std::uint8_t most_ridge, const std::vector<cv::Mat>& levels,
+                                       int level_step) {
+  cv::Mat count = levels_darker(gray, ridges, most_ridge, levels, level_step);
   cv::morphologyEx(count, count, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
   std::vector<cv::Mat> masks;
@@ -124,14 +134,19 @@ std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& 
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return thresholds[a] > thresholds[b]; });
+  // Each level at half the picture's size: smooth, it changes little from pixel to pixel.
+  constexpr int kLevelStep = 2;
+  const cv::Size level_size((gray.cols + kLevelStep - 1) / kLevelStep,
+                            (gray.rows + kLevelStep - 1) / kLevelStep);
   std::vector<cv::Mat> levels;
   for (const std::size_t index : order) {
     cv::Mat level_small, level;
     white.convertTo(level_small, CV_8U, thresholds[index]);
-    cv::resize(level_small, level, gray.size(), 0, 0, cv::INTER_LINEAR);
+    cv::resize(level_small, level, level_size, 0, 0, cv::INTER_LINEAR);
     levels.push_back(level);
   }
-  const std::vector<cv::Mat> ordered = opened_dark_masks(gray, ridges, kRidgeContrast, levels);
+  const std::vector<cv::Mat> ordered =
+      opened_dark_masks(gray, ridges, kRidgeContrast, levels, kLevelStep);
   std::vector<cv::Mat> masks(thresholds.size());
   for (std::size_t i = 0; i < order.size(); ++i) masks[order[i]] = ordered[i];
   return masks;

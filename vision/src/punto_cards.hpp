@@ -30,10 +30,11 @@ struct CardCandidate {
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
                                 int downscale);
 
-// How many of `levels` (CV_8U) each pixel of `gray` is darker than, 0 where `ridges` reaches
-// `most_ridge`: every level compared in one pass over the picture.
+// How many of `levels` (CV_8U, a pixel for each `level_step` by `level_step` pixels of `gray`: 1, 2
+// or 4) each pixel of `gray` is darker than, 0 where `ridges` reaches `most_ridge`: every level
+// compared in one pass over the picture.
 cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
-                      const std::vector<cv::Mat>& levels);
+                      const std::vector<cv::Mat>& levels, int level_step = 1);
 
 // Each level's mask (255, CV_8U) of the pixels of `gray` darker than it off the ridges, opened by
 // a 3x3 square: the opening cuts dark bridges through a rim that blur or noise has thinned.
@@ -41,7 +42,8 @@ cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t m
 // opening of the counts of levels_darker opens every mask (flat erosions and dilations commute
 // with thresholds).
 std::vector<cv::Mat> opened_dark_masks(const cv::Mat& gray, const cv::Mat& ridges,
-                                       std::uint8_t most_ridge, const std::vector<cv::Mat>& levels);
+                                       std::uint8_t most_ridge, const std::vector<cv::Mat>& levels,
+                                       int level_step = 1);
 
 // `gray` is the picture's grey (cv::COLOR_BGR2GRAY), made once for every stage that needs it.
 std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gray,
