@@ -262,18 +262,18 @@ FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
   const cv::Mat seen = step == 1 ? bgr : halved(bgr);
   // The smooth maps at a quarter of the picture's size whatever the mask's: their values change
   // little from pixel to pixel, and a picture reads alike at either step of the mask.
-  const int map_step = 4;
-  const cv::Size coarse((bgr.cols + map_step - 1) / map_step, (bgr.rows + map_step - 1) / map_step);
+  constexpr int kMapStep = 4;
+  const cv::Size coarse((bgr.cols + kMapStep - 1) / kMapStep, (bgr.rows + kMapStep - 1) / kMapStep);
   const CoarseMap white{enlarged(local_white(bgr, downscale, kWhiteReach * bgr.rows), coarse),
-                        map_step};
+                        kMapStep};
   const CoarseMap around{
       enlarged(broad_brightness(seen, std::max(1, downscale / step), kBroadReach * seen.rows),
                coarse),
-      map_step};
+      kMapStep};
   FaceMaps maps{bgr, white, around, FaceTest(params), {}, step};
   // The maps as the seen picture's.
-  const CoarseMap seen_white{white.values, map_step / step};
-  const CoarseMap seen_around{around.values, map_step / step};
+  const CoarseMap seen_white{white.values, kMapStep / step};
+  const CoarseMap seen_around{around.values, kMapStep / step};
   maps.face = face_mask(seen, cv::Rect({}, seen.size()), seen_white, seen_around, maps.test);
   return maps;
 }
