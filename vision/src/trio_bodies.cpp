@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "ellipse_fit.hpp"
+#include "ranked_values.hpp"
 #include "run_components.hpp"
 
 namespace tableref::vision::trio {
@@ -191,17 +192,12 @@ bool bite_is_glare(const FaceMaps& maps, const std::vector<cv::Point>& hole,
   return bitten > 0 && cv::countNonZero(blown & bite) * 10 >= bitten * 6;
 }
 
-// The values at shares `lower` and `upper` (not below it) of the order of `values`: the upper one
-// is looked for only among the values the lower one left above it.
-std::pair<float, float> quantiles(std::vector<float> values, double lower, double upper) {
-  const auto at = [&](double share) {
-    return values.begin() +
-           static_cast<std::ptrdiff_t>(share * static_cast<double>(values.size() - 1));
+// The values at shares `lower` and `upper` (not below it) of the order of `values`.
+std::pair<float, float> quantiles(const std::vector<float>& values, double lower, double upper) {
+  const auto rank = [&](double share) {
+    return static_cast<std::size_t>(share * static_cast<double>(values.size() - 1));
   };
-  const auto lower_at = at(lower), upper_at = at(upper);
-  std::nth_element(values.begin(), lower_at, values.end());
-  if (upper_at != lower_at) std::nth_element(lower_at + 1, upper_at, values.end());
-  return {*lower_at, *upper_at};
+  return values_at_ranks(values, rank(lower), rank(upper));
 }
 
 // Where a direction lies in a turn: 0 to 4 counter-clockwise from the x axis round the square
