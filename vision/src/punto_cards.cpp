@@ -75,10 +75,8 @@ cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t m
     for (int y = rows.start; y < rows.end; ++y) {
       // Rows in one row of the levels share its values.
       if (y == rows.start || y % level_step == 0) {
-        for (std::size_t i = 0; i < levels.size(); ++i) {
-          level_rows[i] = spread_row(levels[i].ptr<std::uint8_t>(y / level_step), 0, gray.cols, 1,
-                                     level_step, buffers[i]);
-        }
+        for (std::size_t i = 0; i < levels.size(); ++i)
+          level_rows[i] = CoarseMap{levels[i], level_step}.row(y, 0, gray.cols, buffers[i]);
       }
       const std::uint8_t* grey = gray.ptr<std::uint8_t>(y);
       const std::uint8_t* ridge = ridges.ptr<std::uint8_t>(y);

@@ -59,4 +59,10 @@ const std::uint8_t* spread_row(const std::uint8_t* coarse_row, int from, int cou
   return buffer.data() + skip * channels;
 }
 
+const std::uint8_t* CoarseMap::row(int y, int from, int count,
+                                   std::vector<std::uint8_t>& buffer) const {
+  return spread_row(values.ptr<std::uint8_t>(y / step), from, count, values.channels(), step,
+                    buffer);
+}
+
 }  // namespace tableref::vision

@@ -10,7 +10,6 @@
 #include "byte_lanes.hpp"
 #include "level_cuts.hpp"
 #include "max_pooling.hpp"
-#include "spread_rows.hpp"
 #include "vision/working_scale.hpp"
 
 namespace tableref::vision::trio {
@@ -187,12 +186,6 @@ void FaceTest::row(const std::uint8_t* bgr, const std::uint8_t* white, const std
     cv::v_store(face + x, vectors.pixels(bgr + 3 * x, white + 3 * x, around + x));
 #endif
   for (; x < cols; ++x) face[x] = pixel(bgr + 3 * x, white + 3 * x, around[x]) ? 255 : 0;
-}
-
-const std::uint8_t* CoarseMap::row(int y, int from, int count,
-                                   std::vector<std::uint8_t>& buffer) const {
-  return spread_row(values.ptr<std::uint8_t>(y / step), from, count, values.channels(), step,
-                    buffer);
 }
 
 float FaceMaps::ratio_at(cv::Point at) const {

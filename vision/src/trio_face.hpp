@@ -6,27 +6,11 @@
 #include <array>
 #include <cstdint>
 #include <opencv2/core.hpp>
-#include <vector>
 
+#include "spread_rows.hpp"
 #include "vision/trio_reader.hpp"
 
 namespace tableref::vision::trio {
-
-// A smooth map of a picture (its local white, its wider brightness) kept a pixel for each `step`
-// by `step` pixels of the picture: each of the picture's pixels takes the value of the one it lies
-// in. `values` covers the picture: (cols + step - 1) / step columns and as many more rows.
-struct CoarseMap {
-  cv::Mat values;
-  int step = 1;
-
-  // The value of the picture's pixel `at`.
-  const std::uint8_t* at(cv::Point at) const {
-    return values.ptr<std::uint8_t>(at.y / step, at.x / step);
-  }
-  // The values of the picture's pixels `from` to `from + count - 1` of its row `y`, each of
-  // values.channels() bytes: in `values` itself where the step is 1, else spread into `buffer`.
-  const std::uint8_t* row(int y, int from, int count, std::vector<std::uint8_t>& buffer) const;
-};
 
 // Whether a pixel is light enough for face: each channel at least `face_ratio` of its local white
 // (the face ratio's own test, exactly: each white level's cut found once), and its grey at least
