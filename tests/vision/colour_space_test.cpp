@@ -20,6 +20,16 @@ TEST(LinearFromSrgb, WholeLevelsFitBetweenTheFractionsBesideThem) {
   EXPECT_EQ(linear_from_srgb(cv::Vec3f(0, 255, 0)), cv::Vec3f(0, 1, 0));
 }
 
+// A BGR pixel's channels are its red, green and blue levels in reverse, each the level's value.
+TEST(LinearFromBgr, IsTheLinearRgbOfThePixelsLevels) {
+  for (int level = 0; level < 256; ++level) {
+    const auto byte = static_cast<std::uint8_t>(level);
+    const auto other = static_cast<std::uint8_t>(255 - level);
+    const cv::Vec3f expected = linear_from_srgb(cv::Vec3f(level, 17, 255 - level));
+    EXPECT_EQ(linear_from_bgr(cv::Vec3b(other, 17, byte)), expected) << level;
+  }
+}
+
 // A plane whose left half is dark (40) and right half light (200), with a light strip in the
 // dark half: the median follows the mask, not the whole plane.
 TEST(MedianLevel, IsTheMiddleLevelWhereTheMaskIsSet) {

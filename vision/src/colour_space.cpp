@@ -12,17 +12,21 @@ float computed_linear_channel(float value_8bit) {
   const float v = value_8bit / 255.0f;
   return v <= 0.04045f ? v / 12.92f : std::pow((v + 0.055f) / 1.055f, 2.4f);
 }
-float linear_channel(float value_8bit) {
-  // Most values are a pixel's own level: looked up, the same value as computed.
+// Each 8-bit level's linear value, as computed.
+const std::array<float, 256>& linear_levels() {
   static const std::array<float, 256> kLevels = [] {
     std::array<float, 256> levels{};
     for (std::size_t level = 0; level < levels.size(); ++level)
       levels[level] = computed_linear_channel(static_cast<float>(level));
     return levels;
   }();
+  return kLevels;
+}
+float linear_channel(float value_8bit) {
+  // Most values are a pixel's own level: looked up, the same value as computed.
   if (value_8bit >= 0.0f && value_8bit <= 255.0f) {
     const auto level = static_cast<std::size_t>(value_8bit);
-    if (static_cast<float>(level) == value_8bit) return kLevels[level];
+    if (static_cast<float>(level) == value_8bit) return linear_levels()[level];
   }
   return computed_linear_channel(value_8bit);
 }
@@ -38,6 +42,11 @@ float lab_f(float t) {
 
 cv::Vec3f linear_from_srgb(const cv::Vec3f& rgb) {
   return {linear_channel(rgb[0]), linear_channel(rgb[1]), linear_channel(rgb[2])};
+}
+
+cv::Vec3f linear_from_bgr(const cv::Vec3b& bgr) {
+  const std::array<float, 256>& levels = linear_levels();
+  return {levels[bgr[2]], levels[bgr[1]], levels[bgr[0]]};
 }
 
 cv::Vec3f srgb_from_linear(const cv::Vec3f& linear) {

@@ -206,7 +206,7 @@ class CardFace {
     int count = 0;
     for (auto it = brightest; it != sorted.end(); ++it, ++count) {
       const cv::Vec3b& pixel = bgr(*it);
-      total += linear_from_srgb(cv::Vec3f(pixel[2], pixel[1], pixel[0]));
+      total += linear_from_bgr(pixel);
     }
     return total / static_cast<float>(count);
   }
@@ -221,10 +221,6 @@ class CardFace {
 // blown out), or something else bright without a dot's colour (a finger, the rim, blown-out
 // glare).
 enum class Seen { dark, dot, washed_dot, glared_face, neutral };
-
-cv::Vec3f linear_rgb(const cv::Vec3b& bgr) {
-  return linear_from_srgb(cv::Vec3f(bgr[2], bgr[1], bgr[0]));
-}
 
 // How a colour departs from grey, in white-balanced linear light: each channel above the lowest.
 cv::Vec3f tint(const cv::Vec3f& balanced_linear) {
@@ -245,7 +241,7 @@ class PixelClassifier {
     if (gray < dark_below_) return Seen::dark;
     if (saturated(bgr)) return Seen::dot;
     if (gray < kGlaredGray) return Seen::neutral;
-    const cv::Vec3f seen = tint(linear_rgb(bgr).mul(gains_));
+    const cv::Vec3f seen = tint(linear_from_bgr(bgr).mul(gains_));
     const double size = cv::norm(seen);
     if (size < kMaxGreyTint && std::max({bgr[0], bgr[1], bgr[2]}) < kBlownOut)
       return Seen::glared_face;
@@ -299,7 +295,7 @@ std::optional<cv::Vec3f> dot_tint(const CardFace& face, const FaceRegions& regio
     int saturated = 0;
     for (const int index : core) {
       if (face.gray(index) < dark_below || !PixelClassifier::saturated(face.bgr(index))) continue;
-      colour += linear_rgb(face.bgr(index));
+      colour += linear_from_bgr(face.bgr(index));
       ++saturated;
     }
     if (saturated * 2 >= static_cast<int>(core.size())) total += colour;
@@ -325,7 +321,7 @@ DotReading read_dots(const CardFace& face, const FaceRegions& regions,
     for (const int index : regions.cores[i]) {
       const Seen seen = classify(face.gray(index), face.bgr(index));
       core.add(seen);
-      if (seen == Seen::dot) colour += linear_rgb(face.bgr(index));
+      if (seen == Seen::dot) colour += linear_from_bgr(face.bgr(index));
     }
     for (const int index : regions.rings[i]) ring.add(classify(face.gray(index), face.bgr(index)));
     Position& position = reading.positions[i];

@@ -174,10 +174,8 @@ bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
       if (ratio.at<float>(y, x) >= kBodyRatioCut) continue;
       const cv::Vec3b& pixel = small.at<cv::Vec3b>(y, x);
       const cv::Vec3b& light = white.at<cv::Vec3b>(y, x);
-      const cv::Vec3f gains =
-          white_balance_gains(linear_from_srgb(cv::Vec3f(light[2], light[1], light[0])), field);
-      const cv::Vec3f lab =
-          lab_from_linear(linear_from_srgb(cv::Vec3f(pixel[2], pixel[1], pixel[0])).mul(gains));
+      const cv::Vec3f gains = white_balance_gains(linear_from_bgr(light), field);
+      const cv::Vec3f lab = lab_from_linear(linear_from_bgr(pixel).mul(gains));
       const Nearest nearest = nearest_colour(lab, references);
       if (nearest.distance >= params.max_colour_distance ||
           nearest.second - nearest.distance < params.min_colour_margin) {

@@ -12,6 +12,8 @@ namespace tableref::vision {
 // Linear-light RGB in [0, 1] from 8-bit sRGB, and back.
 cv::Vec3f linear_from_srgb(const cv::Vec3f& srgb_8bit_rgb);
 cv::Vec3f srgb_from_linear(const cv::Vec3f& linear_rgb);
+// linear_from_srgb of an 8-bit BGR pixel (as RGB), each channel looked up.
+cv::Vec3f linear_from_bgr(const cv::Vec3b& bgr);
 // CIE L*a*b* (D65) of a linear RGB colour.
 cv::Vec3f lab_from_linear(const cv::Vec3f& linear_rgb);
 cv::Vec3f lab_of(referee::Rgb rgb);
