@@ -80,7 +80,35 @@ bool skin_hued(const cv::Vec3b& pixel) {
   return 5 * rise >= span && rise <= nineteen_32nds(span);
 }
 
-// How dark a ring around `centre` is (radii in pixels of `gray`) where no skin covers it.
+// The offset (dx, dy) against a circle of `radius`, as a squared distance against a squared radius.
+bool within(int dx, int dy, double radius) {
+  return double(dx * dx + dy * dy) <= radius * radius;
+}
+bool inside(int dx, int dy, double radius) {
+  return double(dx * dx + dy * dy) < radius * radius;
+}
+
+// The largest dx >= 0 with (dx, dy) within `radius`; -1 where none is.
+int widest_within(int dy, double radius) {
+  const double room = radius * radius - double(dy * dy);
+  if (room < 0) return -1;
+  // The square root rounds: settled on the exact test's side.
+  int dx = static_cast<int>(std::sqrt(room));
+  while (within(dx + 1, dy, radius)) ++dx;
+  while (dx >= 0 && !within(dx, dy, radius)) --dx;
+  return dx;
+}
+
+// The least dx >= 0 with (dx, dy) not inside `radius`.
+int least_not_inside(int dy, double radius) {
+  int dx = static_cast<int>(std::ceil(std::sqrt(std::max(0.0, radius * radius - double(dy * dy)))));
+  while (dx > 0 && !inside(dx - 1, dy, radius)) --dx;
+  while (inside(dx, dy, radius)) ++dx;
+  return dx;
+}
+
+// How dark a ring around `centre` is (radii in pixels of `gray`) where no skin covers it: the
+// pixels between `inner` and `outer` from it, both included, each row's two spans solved first.
 Ring ring_around(const cv::Mat& gray, const cv::Mat& bgr, cv::Point2d centre, double inner,
                  double outer) {
   int dark = 0, seen = 0, total = 0;
@@ -88,18 +116,25 @@ Ring ring_around(const cv::Mat& gray, const cv::Mat& bgr, cv::Point2d centre, do
   const int reach = static_cast<int>(std::ceil(outer));
   const cv::Point middle(static_cast<int>(std::lround(centre.x)),
                          static_cast<int>(std::lround(centre.y)));
+  const auto count = [&](int x, int y) {
+    if (x < 0 || y < 0 || x >= gray.cols || y >= gray.rows) return;
+    ++total;
+    if (skin_hued(bgr.at<cv::Vec3b>(y, x))) return;
+    ++seen;
+    const std::uint8_t level = gray.at<std::uint8_t>(y, x);
+    sum += level;
+    dark += level <= kMaxSurroundGray ? 1 : 0;
+  };
   for (int dy = -reach; dy <= reach; ++dy) {
-    for (int dx = -reach; dx <= reach; ++dx) {
-      const double squared = dx * dx + dy * dy;
-      if (squared < inner * inner || squared > outer * outer) continue;
-      const cv::Point at = middle + cv::Point(dx, dy);
-      if (at.x < 0 || at.y < 0 || at.x >= gray.cols || at.y >= gray.rows) continue;
-      ++total;
-      if (skin_hued(bgr.at<cv::Vec3b>(at))) continue;
-      ++seen;
-      sum += gray.at<std::uint8_t>(at);
-      dark += gray.at<std::uint8_t>(at) <= kMaxSurroundGray ? 1 : 0;
-    }
+    const int widest = widest_within(dy, outer);
+    if (widest < 0) continue;
+    // |dx| from `from` to `widest`: the inner disk's pixels (strictly inside) left out.
+    const int from = least_not_inside(dy, inner);
+    const int y = middle.y + dy;
+    const int first = std::max(from, 1);
+    for (int dx = -widest; dx <= -first; ++dx) count(middle.x + dx, y);
+    if (from == 0) count(middle.x, y);
+    for (int dx = first; dx <= widest; ++dx) count(middle.x + dx, y);
   }
   if (seen == 0) return {};
   return {double(dark) / seen, double(seen) / total, sum / seen};
