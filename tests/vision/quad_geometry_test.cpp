@@ -45,6 +45,62 @@ TEST(ComponentOutlines, ListEveryOuterBorderNestedOrNotAndNoHole) {
   EXPECT_NEAR(areas[1], 399.0 * 299.0, 1.0);  // the table
 }
 
+// Outlines of squares square to the rows and turned, discs, and random blobs (some with holes,
+// some touching the picture's edge): the hull from each row's ends is cv::convexHull's own, point
+// for point and in its order.
+TEST(OutlineHull, IsTheConvexHullOfTheWholeOutline) {
+  cv::RNG rng(20261127);
+  int compared = 0;
+  for (int picture = 0; picture < 300; ++picture) {
+    cv::Mat mask = cv::Mat::zeros(160, 200, CV_8U);
+    const cv::Point2f centre(rng.uniform(20.f, 180.f), rng.uniform(20.f, 140.f));
+    switch (picture % 4) {
+      case 0:
+        cv::rectangle(mask,
+                      cv::Rect(rng.uniform(0, 100), rng.uniform(0, 80), rng.uniform(1, 100),
+                               rng.uniform(1, 80)),
+                      255, cv::FILLED);
+        break;
+      case 1: {
+        const cv::RotatedRect turned(centre,
+                                     cv::Size2f(rng.uniform(5.f, 90.f), rng.uniform(5.f, 90.f)),
+                                     rng.uniform(0.f, 90.f));
+        cv::Point2f corners[4];
+        turned.points(corners);
+        std::vector<cv::Point> polygon;
+        for (const cv::Point2f& corner : corners) polygon.emplace_back(corner);
+        cv::fillConvexPoly(mask, polygon, 255);
+        break;
+      }
+      case 2:
+        cv::circle(mask, centre, rng.uniform(1, 60), 255, cv::FILLED);
+        break;
+      default:
+        for (int blob = 0; blob < 12; ++blob) {
+          cv::circle(mask, cv::Point(rng.uniform(40, 160), rng.uniform(30, 130)),
+                     rng.uniform(2, 25), rng.uniform(0, 4) == 0 ? 0 : 255, cv::FILLED);
+        }
+    }
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(mask, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE);
+    for (const std::vector<cv::Point>& contour : contours) {
+      std::vector<cv::Point> expected;
+      cv::convexHull(contour, expected);
+      EXPECT_EQ(outline_hull(contour), expected) << "picture " << picture;
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 300);
+  // Points that are no outline: a cloud, rows with no point between.
+  for (int cloud = 0; cloud < 100; ++cloud) {
+    std::vector<cv::Point> points;
+    for (int i = 0; i < 40; ++i) points.emplace_back(rng.uniform(0, 30), 3 * rng.uniform(0, 10));
+    std::vector<cv::Point> expected;
+    cv::convexHull(points, expected);
+    EXPECT_EQ(outline_hull(points), expected) << "cloud " << cloud;
+  }
+}
+
 TEST(RefineCorners, ASideIsFittedToItsEdgeNotToTableLeakingIntoTheMask) {
   // A speck of table merged into the face's top side, 12 px wide and 12 deep. A least-squares
   // line through the side's points puts a corner about 4 px off; the robust one within a pixel.

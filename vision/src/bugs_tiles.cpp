@@ -386,8 +386,7 @@ std::optional<BugShape> classify_shape(const cv::Mat& body) {
   std::vector<std::vector<cv::Point>> contours;
   cv::findContours(body.clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
   if (contours.empty() || contours.front().size() < 10) return std::nullopt;
-  std::vector<cv::Point> hull;
-  cv::convexHull(contours.front(), hull);
+  const std::vector<cv::Point> hull = outline_hull(contours.front());
   const double hull_area = cv::contourArea(hull);
   if (hull_area <= 0) return std::nullopt;
   const double solidity = cv::contourArea(contours.front()) / hull_area;

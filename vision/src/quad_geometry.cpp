@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <opencv2/imgproc.hpp>
 
 namespace tableref::vision {
@@ -26,9 +27,33 @@ cv::Rect grown_within(const cv::Rect& box, int margin, cv::Size picture) {
          cv::Rect(cv::Point(0, 0), picture);
 }
 
-std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& outline) {
+std::vector<cv::Point> outline_hull(const std::vector<cv::Point>& outline) {
   std::vector<cv::Point> hull;
-  cv::convexHull(outline, hull);
+  if (outline.empty()) return hull;
+  const auto [top, bottom] = std::minmax_element(
+      outline.begin(), outline.end(), [](cv::Point a, cv::Point b) { return a.y < b.y; });
+  const auto rows = static_cast<std::size_t>(bottom->y - top->y + 1);
+  std::vector<int> first(rows, std::numeric_limits<int>::max());
+  std::vector<int> last(rows, std::numeric_limits<int>::min());
+  for (const cv::Point& point : outline) {
+    const auto row = static_cast<std::size_t>(point.y - top->y);
+    first[row] = std::min(first[row], point.x);
+    last[row] = std::max(last[row], point.x);
+  }
+  // Kept in the outline's order, every visit: cv::convexHull starts the hull by the points' order
+  // and breaks ties between visits of one point by it.
+  std::vector<cv::Point> ends;
+  ends.reserve(2 * rows);
+  for (const cv::Point& point : outline) {
+    const auto row = static_cast<std::size_t>(point.y - top->y);
+    if (point.x == first[row] || point.x == last[row]) ends.push_back(point);
+  }
+  cv::convexHull(ends, hull);
+  return hull;
+}
+
+std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& outline) {
+  const std::vector<cv::Point> hull = outline_hull(outline);
   const double perimeter = cv::arcLength(hull, true);
   for (const double fraction : {0.02, 0.03, 0.045, 0.06}) {
     std::vector<cv::Point> polygon;

@@ -11,6 +11,7 @@
 #include "ellipse_fit.hpp"
 #include "ranked_values.hpp"
 #include "run_components.hpp"
+#include "vision/quad_geometry.hpp"
 
 namespace tableref::vision::trio {
 
@@ -375,8 +376,7 @@ HoleVerdict judge_hole(const Hole& hole, const FaceMaps& maps, const TrioReaderP
                        MonsterBody& body) {
   const std::vector<cv::Point>& outline = hole.outline;
   const double area = hole.area;
-  std::vector<cv::Point> hull;
-  cv::convexHull(outline, hull);
+  const std::vector<cv::Point> hull = outline_hull(outline);
   const double hull_area = cv::contourArea(hull);
   const bool bitten = area < params.min_body_solidity * hull_area;
   if (bitten &&

@@ -25,6 +25,11 @@ std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point 
 // `box` grown by `margin` pixels on every side, cut to a picture of size `picture`.
 cv::Rect grown_within(const cv::Rect& box, int margin, cv::Size picture);
 
+// The convex hull of a traced outline (or any points), exactly as cv::convexHull gives it, found
+// from each row's first and last point only: no other point of a row can be a corner of the hull,
+// and the hull's sort costs by the number of points.
+std::vector<cv::Point> outline_hull(const std::vector<cv::Point>& outline);
+
 // Four corners of the outline's convex hull, when it simplifies to a quadrilateral.
 std::optional<std::array<cv::Point2d, 4>> quadrilateral_of(const std::vector<cv::Point>& outline);
 
