@@ -20,40 +20,67 @@ std::vector<int> nearest_sources(int length, int samples) {
 
 }  // namespace
 
-cv::Mat max_pooled(const cv::Mat& image, int block) {
+BandedMaxPooling::BandedMaxPooling(const cv::Mat& image, int block)
+    : image_(image),
+      block_(block),
+      size_(std::max(1, image.cols / block), std::max(1, image.rows / block)) {
   CV_Assert(image.depth() == CV_8U && block >= 1);
-  const int channels = image.channels();
-  const cv::Size size(std::max(1, image.cols / block), std::max(1, image.rows / block));
-  // A rectangle anchored at its centre reaches this far before and after its anchor.
-  const int before = block / 2, after = block - 1 - block / 2;
-  const std::vector<int> rows = nearest_sources(image.rows, size.height);
-  const std::vector<int> cols = nearest_sources(image.cols, size.width);
-  // The rectangle is separable: the brightest of the rows each sample needs, then along them.
-  cv::Mat brightest_of_rows(size.height, image.cols, image.type());
-  const int row_bytes = image.cols * channels;
-  for (int y = 0; y < size.height; ++y) {
-    const int top = std::max(0, rows[y] - before);
-    const int bottom = std::min(image.rows - 1, rows[y] + after);
-    auto* brightest = brightest_of_rows.ptr<std::uint8_t>(y);
-    std::copy_n(image.ptr<std::uint8_t>(top), row_bytes, brightest);
+  rows_ = nearest_sources(image.rows, size_.height);
+  cols_ = nearest_sources(image.cols, size_.width);
+  brightest_of_rows_.create(size_.height, image.cols, image.type());
+}
+
+// A rectangle anchored at its centre reaches block / 2 before its anchor and the rest after it.
+int BandedMaxPooling::first_row(int pooled_row) const {
+  return std::max(0, rows_[static_cast<std::size_t>(pooled_row)] - block_ / 2);
+}
+
+int BandedMaxPooling::last_row(int pooled_row) const {
+  return std::min(image_.rows - 1,
+                  rows_[static_cast<std::size_t>(pooled_row)] + block_ - 1 - block_ / 2);
+}
+
+int BandedMaxPooling::image_rows_before(int pooled_row) const {
+  return pooled_row <= 0 ? 0 : last_row(std::min(pooled_row, size_.height) - 1) + 1;
+}
+
+void BandedMaxPooling::pool(int from, int to) {
+  // The rectangle is separable: the brightest of the rows each sample needs here, then along
+  // them once every row is pooled.
+  const int row_bytes = image_.cols * image_.channels();
+  for (int y = from; y < to; ++y) {
+    const int top = first_row(y), bottom = last_row(y);
+    auto* brightest = brightest_of_rows_.ptr<std::uint8_t>(y);
+    std::copy_n(image_.ptr<std::uint8_t>(top), row_bytes, brightest);
     for (int row = top + 1; row <= bottom; ++row)
-      brighten(brightest, image.ptr<std::uint8_t>(row), row_bytes);
+      brighten(brightest, image_.ptr<std::uint8_t>(row), row_bytes);
   }
-  cv::dilate(brightest_of_rows, brightest_of_rows,
-             cv::getStructuringElement(cv::MORPH_RECT, {block, 1}));
-  cv::Mat pooled(size, image.type());
-  for (int y = 0; y < size.height; ++y) {
-    const auto* row = brightest_of_rows.ptr<std::uint8_t>(y);
+}
+
+cv::Mat BandedMaxPooling::pooled() const {
+  cv::Mat along;
+  cv::dilate(brightest_of_rows_, along, cv::getStructuringElement(cv::MORPH_RECT, {block_, 1}));
+  const int channels = image_.channels();
+  cv::Mat pooled(size_, image_.type());
+  for (int y = 0; y < size_.height; ++y) {
+    const auto* row = along.ptr<std::uint8_t>(y);
     auto* out = pooled.ptr<std::uint8_t>(y);
     if (channels == 1) {
       // A byte at a time: copying one through std::copy_n calls memmove for each.
-      for (int x = 0; x < size.width; ++x) out[x] = row[cols[x]];
+      for (int x = 0; x < size_.width; ++x) out[x] = row[cols_[static_cast<std::size_t>(x)]];
     } else {
-      for (int x = 0; x < size.width; ++x)
-        std::copy_n(row + cols[x] * channels, channels, out + x * channels);
+      for (int x = 0; x < size_.width; ++x)
+        std::copy_n(row + cols_[static_cast<std::size_t>(x)] * channels, channels,
+                    out + x * channels);
     }
   }
   return pooled;
+}
+
+cv::Mat max_pooled(const cv::Mat& image, int block) {
+  BandedMaxPooling pooling(image, block);
+  pooling.pool(0, pooling.pooled_rows());
+  return pooling.pooled();
 }
 
 }  // namespace tableref::vision

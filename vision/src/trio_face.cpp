@@ -10,7 +10,6 @@
 #include "byte_lanes.hpp"
 #include "level_cuts.hpp"
 #include "max_pooling.hpp"
-#include "vision/working_scale.hpp"
 
 namespace tableref::vision::trio {
 
@@ -25,11 +24,12 @@ constexpr double kWhiteReach = 0.1;
 constexpr double kBroadReach = 0.35;
 
 // The brightest nearby value of each channel (CV_8UC3), smooth, on the picture shrunk by
-// `downscale`: a max-pool, small bright specks removed, then dilated across the largest monster
-// body.
-cv::Mat local_white(const cv::Mat& bgr, int downscale, double reach_px) {
-  cv::Mat small = max_pooled(bgr, downscale);
-  cv::morphologyEx(small, small, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+// `downscale`: its max-pool (`pooled`), small bright specks removed, then dilated across the
+// largest monster body.
+cv::Mat local_white(const cv::Mat& pooled, int downscale, double reach_px) {
+  cv::Mat small;
+  cv::morphologyEx(pooled, small, cv::MORPH_OPEN,
+                   cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
   // Square and cross steps in turn grow an octagon: round enough, and cheap at any radius.
   const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, {3, 3});
@@ -63,10 +63,39 @@ cv::Mat enlarged(const cv::Mat& small, cv::Size size) {
   return large;
 }
 
-// The even part of `bgr` halved, each pixel the mean of four.
-cv::Mat halved(const cv::Mat& bgr) {
+// The picture the face mask is made on (`bgr` at step 1; at step 2 its even part halved, each
+// pixel the mean of four) and `bgr` max-pooled by `block`.
+struct SeenAndPooled {
+  cv::Mat seen, pooled;
+};
+
+// Pooled rows per band: some hundred rows of the picture, well within a core's cache.
+constexpr int kPooledBandRows = 8;
+
+SeenAndPooled seen_and_pooled(const cv::Mat& bgr, int step, int block) {
+  if (step == 1) return {bgr, max_pooled(bgr, block)};
+  // Both read every row of the picture: made a band at a time, the rows halved are pooled while
+  // still in the cache.
   const cv::Size half(bgr.cols / 2, bgr.rows / 2);
-  return shrunk_picture(bgr(cv::Rect(0, 0, 2 * half.width, 2 * half.height)), half);
+  const cv::Mat even = bgr(cv::Rect(0, 0, 2 * half.width, 2 * half.height));
+  cv::Mat halved(half, bgr.type());
+  int halved_rows = 0;
+  const auto halve_until = [&](int rows) {
+    rows = std::min(rows, half.height);
+    if (rows <= halved_rows) return;
+    cv::Mat band = halved.rowRange(halved_rows, rows);
+    // Each row of the result is the mean of two of the picture's, whatever the band.
+    cv::resize(even.rowRange(2 * halved_rows, 2 * rows), band, band.size(), 0, 0, cv::INTER_AREA);
+    halved_rows = rows;
+  };
+  BandedMaxPooling pooling(bgr, block);
+  for (int from = 0; from < pooling.pooled_rows(); from += kPooledBandRows) {
+    const int to = std::min(from + kPooledBandRows, pooling.pooled_rows());
+    halve_until((pooling.image_rows_before(to) + 1) / 2);
+    pooling.pool(from, to);
+  }
+  halve_until(half.height);
+  return {halved, pooling.pooled()};
 }
 
 constexpr float kMostRatio = 10;
@@ -252,13 +281,14 @@ FaceMaps face_maps(const cv::Mat& bgr, const TrioReaderParams& params) {
   const int downscale = std::max(2, bgr.rows / kWhiteRows);
   // The mask made on the picture halved, where bodies are still tens of pixels across; the
   // bodies' holes are traced again at full size (find_bodies).
-  const cv::Mat seen = step == 1 ? bgr : halved(bgr);
+  const SeenAndPooled made = seen_and_pooled(bgr, step, downscale);
+  const cv::Mat& seen = made.seen;
   // The smooth maps at a quarter of the picture's size whatever the mask's: their values change
   // little from pixel to pixel, and a picture reads alike at either step of the mask.
   constexpr int kMapStep = 4;
   const cv::Size coarse((bgr.cols + kMapStep - 1) / kMapStep, (bgr.rows + kMapStep - 1) / kMapStep);
-  const CoarseMap white{enlarged(local_white(bgr, downscale, kWhiteReach * bgr.rows), coarse),
-                        kMapStep};
+  const CoarseMap white{
+      enlarged(local_white(made.pooled, downscale, kWhiteReach * bgr.rows), coarse), kMapStep};
   const CoarseMap around{
       enlarged(broad_brightness(seen, std::max(1, downscale / step), kBroadReach * seen.rows),
                coarse),
