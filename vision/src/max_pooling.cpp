@@ -24,7 +24,8 @@ BandedMaxPooling::BandedMaxPooling(const cv::Mat& image, int block)
     : image_(image),
       block_(block),
       size_(std::max(1, image.cols / block), std::max(1, image.rows / block)) {
-  CV_Assert(image.depth() == CV_8U && block >= 1);
+  CV_Assert(image.depth() == CV_8U && (image.channels() == 1 || image.channels() == 3) &&
+            block >= 1);
   rows_ = nearest_sources(image.rows, size_.height);
   cols_ = nearest_sources(image.cols, size_.width);
   brightest_of_rows_.create(size_.height, image.cols, image.type());
@@ -65,13 +66,16 @@ cv::Mat BandedMaxPooling::pooled() const {
   for (int y = 0; y < size_.height; ++y) {
     const auto* row = along.ptr<std::uint8_t>(y);
     auto* out = pooled.ptr<std::uint8_t>(y);
+    // A byte at a time: copying a pixel through std::copy_n calls memmove for each.
     if (channels == 1) {
-      // A byte at a time: copying one through std::copy_n calls memmove for each.
       for (int x = 0; x < size_.width; ++x) out[x] = row[cols_[static_cast<std::size_t>(x)]];
     } else {
-      for (int x = 0; x < size_.width; ++x)
-        std::copy_n(row + cols_[static_cast<std::size_t>(x)] * channels, channels,
-                    out + x * channels);
+      for (int x = 0; x < size_.width; ++x) {
+        const std::uint8_t* pixel = row + 3 * cols_[static_cast<std::size_t>(x)];
+        out[3 * x] = pixel[0];
+        out[3 * x + 1] = pixel[1];
+        out[3 * x + 2] = pixel[2];
+      }
     }
   }
   return pooled;
