@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "ellipse_fit.hpp"
+#include "hole_outline.hpp"
 #include "ranked_values.hpp"
 #include "run_components.hpp"
 #include "vision/quad_geometry.hpp"
@@ -34,6 +35,9 @@ AreaWindow body_areas(const TrioReaderParams& params, double max_body_px) {
           kQuarterPi * max_body_px * max_body_px};
 }
 
+// A hole traced in fewer points is a speck, no body.
+constexpr std::size_t kLeastHolePoints = 12;
+
 // The holes of `face` whose area lies in `areas`, their points moved by `offset`.
 std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point offset = {}) {
   std::vector<std::vector<cv::Point>> contours;
@@ -41,7 +45,7 @@ std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point o
   cv::findContours(face, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE, offset);
   std::vector<Hole> holes;
   for (std::size_t i = 0; i < contours.size(); ++i) {
-    if (hierarchy[i][3] < 0 || contours[i].size() < 12) continue;
+    if (hierarchy[i][3] < 0 || contours[i].size() < kLeastHolePoints) continue;
     const double area = cv::contourArea(contours[i]);
     if (area >= areas.least && area <= areas.most) holes.push_back({std::move(contours[i]), area});
   }
@@ -52,30 +56,28 @@ std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point o
 // `areas`, each the box of that outline. A hole is a 4-connected region of not face that does not
 // reach the picture's edge, whose pixels cv::findContours takes as not face; its outline runs
 // through the face pixels around it, in its box grown by a pixel each way. The regions come from
-// rows' runs; only those whose outline could enclose such an area are traced, each in its box:
-// on a patterned cloth, a fraction of tracing every outline of the mask.
+// rows' runs; only those whose outline could enclose such an area are measured, each alone
+// (hole_outline): on a patterned cloth, a fraction of tracing every outline of the mask.
 std::vector<cv::Rect> hole_boxes(const cv::Mat& face, AreaWindow areas) {
   cv::Mat not_face = face == 0;
   cv::rectangle(not_face, cv::Rect({}, face.size()), cv::Scalar(255));
-  const std::vector<RunComponent> regions = run_components(not_face, Connectivity::four).components;
+  const RunComponents regions = run_components(not_face, Connectivity::four);
   std::vector<cv::Rect> boxes;
   // From the last in raster order to the first, as cv::findContours lists the holes it meets.
-  for (auto region = regions.rbegin(); region != regions.rend(); ++region) {
+  for (auto region = regions.components.rbegin(); region != regions.components.rend(); ++region) {
     const cv::Rect& box = region->box;
     if (box.x == 0 || box.y == 0 || box.br().x == face.cols || box.br().y == face.rows) continue;
     // The outline encloses at least the region's pixels, and lies in its box's pixel centres.
     const double largest_area = double(box.width + 1) * double(box.height + 1);
     if (double(region->area) > areas.most || largest_area < areas.least) continue;
+    const PixelRun& first = regions.runs[region->first_run];
+    const HoleOutline outline = hole_outline(face, cv::Point(first.first, first.row));
+    // As holes_sized keeps a hole, its outline around the region's box.
+    if (std::cmp_less(outline.points, kLeastHolePoints) || outline.area < areas.least ||
+        outline.area > areas.most)
+      continue;
     const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2, box.height + 2);
-    // A pixel further out each way: cv::findContours takes a picture's edge as not face.
-    const cv::Rect traced =
-        cv::Rect(box.x - 2, box.y - 2, box.width + 4, box.height + 4) & cv::Rect({}, face.size());
-    const std::vector<Hole> sized = holes_sized(face(traced), areas, traced.tl());
-    if (std::any_of(sized.begin(), sized.end(), [&](const Hole& hole) {
-          return cv::boundingRect(hole.outline) == outline_box;
-        })) {
-      boxes.push_back(outline_box);
-    }
+    if (outline.box == outline_box) boxes.push_back(outline_box);
   }
   return boxes;
 }
