@@ -1,4 +1,4 @@
-// One hole's outline measured alone against cv::findContours tracing every border of the mask.
+// One hole's outline followed alone against cv::findContours tracing every border of the mask.
 
 #include "hole_outline.hpp"
 
@@ -46,6 +46,9 @@ TEST(HoleOutline, IsWhatFindContoursTracesAroundTheHole) {
     std::multimap<std::tuple<int, int, int, int>, std::pair<int, double>> traced;
     for (std::size_t i = 0; i < contours.size(); ++i) {
       if (hierarchy[i][3] < 0) continue;  // an outer border
+      // Its points, followed from the hole's first pixel (east of the outline's first point).
+      EXPECT_EQ(hole_outline_points(mask, contours[i].front() + cv::Point(1, 0)), contours[i])
+          << "picture " << picture;
       const cv::Rect box = cv::boundingRect(contours[i]);
       traced.emplace(std::tuple(box.x, box.y, box.width, box.height),
                      std::pair(static_cast<int>(contours[i].size()), cv::contourArea(contours[i])));

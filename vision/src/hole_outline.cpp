@@ -19,9 +19,10 @@ cv::Point step(cv::Point from, int direction) {
   return {from.x + kStepX[index], from.y + kStepY[index]};
 }
 
-}  // namespace
-
-HoleOutline hole_outline(const cv::Mat& mask, cv::Point first) {
+// Follows the border around the hole whose first pixel is `first` as Suzuki and Abe's algorithm
+// does for cv::findContours, giving `visit` each point in turn from the first.
+template <typename Visit>
+void follow_hole_border(const cv::Mat& mask, cv::Point first, Visit&& visit) {
   CV_Assert(mask.type() == CV_8UC1);
   CV_Assert(first.x >= 1);
   // Beyond the mask's edges is no set pixel, as for cv::findContours.
@@ -31,32 +32,15 @@ HoleOutline hole_outline(const cv::Mat& mask, cv::Point first) {
   };
   // The border starts at the set pixel left of the hole's first one; the hole lies east of it.
   const cv::Point start = first - cv::Point(1, 0);
-  HoleOutline outline;
-  int left = start.x, right = start.x, top = start.y, bottom = start.y;
-  // Twice the signed area, summed as the shoelace formula over consecutive points.
-  long long twice_area = 0;
-  cv::Point previous = start;
-  const auto add = [&](cv::Point point) {
-    ++outline.points;
-    left = std::min(left, point.x), right = std::max(right, point.x);
-    top = std::min(top, point.y), bottom = std::max(bottom, point.y);
-    twice_area +=
-        static_cast<long long>(previous.x) * point.y - static_cast<long long>(point.x) * previous.y;
-    previous = point;
-  };
+  visit(start);
   // The border's last point: the first set neighbour clockwise from the hole's side.
   int direction = 0;
   do {
     direction = (direction - 1) & 7;
   } while (!set(step(start, direction)) && direction != 0);
-  if (direction == 0) {  // no set pixel around the start: nothing to follow
-    outline.points = 1;
-    outline.box = cv::Rect(start, cv::Size(1, 1));
-    return outline;
-  }
+  if (direction == 0) return;  // no set pixel around the start: nothing to follow
   const cv::Point last = step(start, direction);
   cv::Point current = start;
-  outline.points = 1;  // the start, added first
   for (;;) {
     // The next set neighbour counter-clockwise from the one after where the border came from.
     cv::Point next;
@@ -65,17 +49,45 @@ HoleOutline hole_outline(const cv::Mat& mask, cv::Point first) {
       next = step(current, direction);
     } while (!set(next));
     direction &= 7;
-    if (next == start && current == last) break;
-    add(next);
+    if (next == start && current == last) return;
+    visit(next);
     current = next;
     direction = (direction + 4) & 7;
   }
+}
+
+}  // namespace
+
+HoleOutline hole_outline(const cv::Mat& mask, cv::Point first) {
+  HoleOutline outline;
+  cv::Point start, previous;
+  int left = 0, right = 0, top = 0, bottom = 0;
+  // Twice the signed area, summed as the shoelace formula over consecutive points.
+  long long twice_area = 0;
+  follow_hole_border(mask, first, [&](cv::Point point) {
+    if (outline.points++ == 0) {
+      start = previous = point;
+      left = right = point.x, top = bottom = point.y;
+      return;
+    }
+    left = std::min(left, point.x), right = std::max(right, point.x);
+    top = std::min(top, point.y), bottom = std::max(bottom, point.y);
+    twice_area +=
+        static_cast<long long>(previous.x) * point.y - static_cast<long long>(point.x) * previous.y;
+    previous = point;
+  });
   // The last point closes on the first.
   twice_area +=
       static_cast<long long>(previous.x) * start.y - static_cast<long long>(start.x) * previous.y;
   outline.area = std::abs(static_cast<double>(twice_area)) / 2;
   outline.box = cv::Rect(left, top, right - left + 1, bottom - top + 1);
   return outline;
+}
+
+std::vector<cv::Point> hole_outline_points(const cv::Mat& mask, cv::Point first) {
+  std::vector<cv::Point> points;
+  follow_hole_border(mask, first, [&](cv::Point point) { points.push_back(point); });
+  return points;
 }
 
 }  // namespace tableref::vision

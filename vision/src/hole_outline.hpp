@@ -4,6 +4,7 @@
 // copy out, pad and trace in its own box to be told too small.
 
 #include <opencv2/core.hpp>
+#include <vector>
 
 namespace tableref::vision {
 
@@ -18,5 +19,9 @@ struct HoleOutline {
 // The outline around the hole (a 4-connected region of zero pixels of the 8-bit `mask`) whose
 // first pixel in raster order is `first`; the hole does not reach the mask's edges.
 HoleOutline hole_outline(const cv::Mat& mask, cv::Point first);
+
+// That outline's points, as cv::findContours lists them (from the same first point, in the same
+// order).
+std::vector<cv::Point> hole_outline_points(const cv::Mat& mask, cv::Point first);
 
 }  // namespace tableref::vision

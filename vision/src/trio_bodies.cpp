@@ -52,6 +52,43 @@ std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point o
   return holes;
 }
 
+// Calls `visit` with the first pixel (in raster order) and the box of each of `regions` (regions
+// of not face of a mask of `size`, 4-connected) that may be a hole whose outline encloses an area
+// in `areas`: it does not reach the mask's edge, and its pixels and box allow such an area. From
+// the last in raster order to the first, as cv::findContours lists the holes of one face.
+template <typename Visit>
+void for_each_possible_hole(const RunComponents& regions, cv::Size size, AreaWindow areas,
+                            Visit&& visit) {
+  for (auto region = regions.components.rbegin(); region != regions.components.rend(); ++region) {
+    const cv::Rect& box = region->box;
+    if (box.x == 0 || box.y == 0 || box.br().x == size.width || box.br().y == size.height) continue;
+    // The outline encloses at least the region's pixels, and lies in its box's pixel centres.
+    const double largest_area = double(box.width + 1) * double(box.height + 1);
+    if (double(region->area) > areas.most || largest_area < areas.least) continue;
+    const PixelRun& first = regions.runs[region->first_run];
+    visit(cv::Point(first.first, first.row), box);
+  }
+}
+
+// holes_sized for a small part of the mask around a body: each region that may be such a hole has
+// its outline followed alone (hole_outline_points: what cv::findContours traces), in
+// cv::findContours' order for the holes of one face, as a body's one or two (glare may cut it in
+// two) are.
+std::vector<Hole> holes_sized_around_a_body(const cv::Mat& face, AreaWindow areas,
+                                            cv::Point offset) {
+  std::vector<Hole> holes;
+  for_each_possible_hole(run_components(face == 0, Connectivity::four), face.size(), areas,
+                         [&](cv::Point first, const cv::Rect&) {
+                           std::vector<cv::Point> outline = hole_outline_points(face, first);
+                           if (outline.size() < kLeastHolePoints) return;
+                           const double area = cv::contourArea(outline);
+                           if (area < areas.least || area > areas.most) return;
+                           for (cv::Point& point : outline) point += offset;
+                           holes.push_back({std::move(outline), area});
+                         });
+  return holes;
+}
+
 // The boxes of the holes of `face` whose traced outline (cv::findContours') encloses an area in
 // `areas`, each the box of that outline. A hole is a 4-connected region of not face that does not
 // reach the picture's edge, whose pixels cv::findContours takes as not face; its outline runs
@@ -61,24 +98,18 @@ std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point o
 std::vector<cv::Rect> hole_boxes(const cv::Mat& face, AreaWindow areas) {
   cv::Mat not_face = face == 0;
   cv::rectangle(not_face, cv::Rect({}, face.size()), cv::Scalar(255));
-  const RunComponents regions = run_components(not_face, Connectivity::four);
   std::vector<cv::Rect> boxes;
-  // From the last in raster order to the first, as cv::findContours lists the holes it meets.
-  for (auto region = regions.components.rbegin(); region != regions.components.rend(); ++region) {
-    const cv::Rect& box = region->box;
-    if (box.x == 0 || box.y == 0 || box.br().x == face.cols || box.br().y == face.rows) continue;
-    // The outline encloses at least the region's pixels, and lies in its box's pixel centres.
-    const double largest_area = double(box.width + 1) * double(box.height + 1);
-    if (double(region->area) > areas.most || largest_area < areas.least) continue;
-    const PixelRun& first = regions.runs[region->first_run];
-    const HoleOutline outline = hole_outline(face, cv::Point(first.first, first.row));
-    // As holes_sized keeps a hole, its outline around the region's box.
-    if (std::cmp_less(outline.points, kLeastHolePoints) || outline.area < areas.least ||
-        outline.area > areas.most)
-      continue;
-    const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2, box.height + 2);
-    if (outline.box == outline_box) boxes.push_back(outline_box);
-  }
+  for_each_possible_hole(run_components(not_face, Connectivity::four), face.size(), areas,
+                         [&](cv::Point first, const cv::Rect& box) {
+                           const HoleOutline outline = hole_outline(face, first);
+                           // As holes_sized keeps a hole, its outline around the region's box.
+                           if (std::cmp_less(outline.points, kLeastHolePoints) ||
+                               outline.area < areas.least || outline.area > areas.most)
+                             return;
+                           const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2,
+                                                      box.height + 2);
+                           if (outline.box == outline_box) boxes.push_back(outline_box);
+                         });
   return boxes;
 }
 
@@ -100,7 +131,7 @@ std::vector<Hole> body_sized_holes(const FaceMaps& maps, const TrioReaderParams&
         cv::Rect(small_box.tl() * maps.face_step - cv::Point(kMarginPx, kMarginPx),
                  small_box.size() * maps.face_step + cv::Size(2 * kMarginPx, 2 * kMarginPx)) &
         maps.bounds();
-    for (Hole& hole : holes_sized(maps.face_in(box), areas, box.tl())) {
+    for (Hole& hole : holes_sized_around_a_body(maps.face_in(box), areas, box.tl())) {
       // Two small holes (a body cut in two by glare) can lie in one box.
       const bool traced = std::any_of(holes.begin(), holes.end(), [&](const Hole& other) {
         return other.outline.front() == hole.outline.front() && other.area == hole.area;
