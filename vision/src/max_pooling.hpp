@@ -32,7 +32,7 @@ class BandedMaxPooling {
   int first_row(int pooled_row) const;
   int last_row(int pooled_row) const;
 
-  const cv::Mat& image_;
+  cv::Mat image_;  // a header sharing the caller's pixels
   int block_;
   cv::Size size_;
   std::vector<int> rows_, cols_;  // the image's pixels sampled
