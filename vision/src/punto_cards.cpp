@@ -69,14 +69,16 @@ void add_unless_found(std::vector<CardCandidate>& cards, const CardCandidate& ca
 cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
                       const std::vector<cv::Mat>& levels, int level_step) {
   cv::Mat count(gray.size(), CV_8U);
+  std::vector<CoarseMap> coarse;
+  for (const cv::Mat& level : levels) coarse.push_back({level, level_step});
   cv::parallel_for_(cv::Range(0, gray.rows), [&](const cv::Range& rows) {
     std::vector<std::vector<std::uint8_t>> buffers(levels.size());
     std::vector<const std::uint8_t*> level_rows(levels.size());
     for (int y = rows.start; y < rows.end; ++y) {
       // Rows in one row of the levels share its values.
       if (y == rows.start || y % level_step == 0) {
-        for (std::size_t i = 0; i < levels.size(); ++i)
-          level_rows[i] = CoarseMap{levels[i], level_step}.row(y, 0, gray.cols, buffers[i]);
+        for (std::size_t i = 0; i < coarse.size(); ++i)
+          level_rows[i] = coarse[i].row(y, 0, gray.cols, buffers[i]);
       }
       const std::uint8_t* grey = gray.ptr<std::uint8_t>(y);
       const std::uint8_t* ridge = ridges.ptr<std::uint8_t>(y);
