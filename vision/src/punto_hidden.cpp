@@ -6,6 +6,7 @@
 #include <numbers>
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 
 #include "punto_cards.hpp"
 #include "run_components.hpp"
@@ -107,37 +108,58 @@ int least_not_inside(int dy, double radius) {
   return dx;
 }
 
+// One row of a ring: its pixels from `first` to `last` on either side of the centre, dx = 0
+// too when `through_middle`.
+struct RingRow {
+  int y = 0, first = 0, last = 0;
+  bool through_middle = false;
+};
+
 // How dark a ring around `centre` is (radii in pixels of `gray`) where no skin covers it: the
 // pixels between `inner` and `outer` from it, both included, each row's two spans solved first.
-Ring ring_around(const cv::Mat& gray, const cv::Mat& bgr, cv::Point2d centre, double inner,
-                 double outer) {
-  int dark = 0, seen = 0, total = 0;
-  double sum = 0;
+// Nothing when so many of its pixels are light that the ring cannot be dark enough for a dot's
+// surround (kMinDarkSurround of the pixels seen): a ring on a light table is left there.
+std::optional<Ring> dark_ring_around(const cv::Mat& gray, const cv::Mat& bgr, cv::Point2d centre,
+                                     double inner, double outer) {
   const int reach = static_cast<int>(std::ceil(outer));
   const cv::Point middle(static_cast<int>(std::lround(centre.x)),
                          static_cast<int>(std::lround(centre.y)));
+  std::vector<RingRow> rows;
+  int total = 0;
+  const auto in_picture = [&](int from, int to) {
+    return std::max(0, std::min(to, gray.cols - 1) - std::max(from, 0) + 1);
+  };
+  for (int dy = -reach; dy <= reach; ++dy) {
+    const int y = middle.y + dy;
+    const int widest = widest_within(dy, outer);
+    if (widest < 0 || y < 0 || y >= gray.rows) continue;
+    // |dx| from `from` to `widest`: the inner disk's pixels (strictly inside) left out.
+    const int from = least_not_inside(dy, inner);
+    const RingRow row{y, std::max(from, 1), widest, from == 0};
+    total += in_picture(middle.x - row.last, middle.x - row.first) +
+             in_picture(middle.x + row.first, middle.x + row.last) +
+             (row.through_middle ? in_picture(middle.x, middle.x) : 0);
+    rows.push_back(row);
+  }
+  // Light past this many pixels, the share dark of those seen is below kMinDarkSurround.
+  const double most_light = (1.0 - kMinDarkSurround) * total;
+  int dark = 0, seen = 0;
+  double sum = 0;
   const auto count = [&](int x, int y) {
-    if (x < 0 || y < 0 || x >= gray.cols || y >= gray.rows) return;
-    ++total;
-    if (skin_hued(bgr.at<cv::Vec3b>(y, x))) return;
+    if (x < 0 || x >= gray.cols || skin_hued(bgr.at<cv::Vec3b>(y, x))) return;
     ++seen;
     const std::uint8_t level = gray.at<std::uint8_t>(y, x);
     sum += level;
     dark += level <= kMaxSurroundGray ? 1 : 0;
   };
-  for (int dy = -reach; dy <= reach; ++dy) {
-    const int widest = widest_within(dy, outer);
-    if (widest < 0) continue;
-    // |dx| from `from` to `widest`: the inner disk's pixels (strictly inside) left out.
-    const int from = least_not_inside(dy, inner);
-    const int y = middle.y + dy;
-    const int first = std::max(from, 1);
-    for (int dx = -widest; dx <= -first; ++dx) count(middle.x + dx, y);
-    if (from == 0) count(middle.x, y);
-    for (int dx = first; dx <= widest; ++dx) count(middle.x + dx, y);
+  for (const RingRow& row : rows) {
+    for (int dx = -row.last; dx <= -row.first; ++dx) count(middle.x + dx, row.y);
+    if (row.through_middle) count(middle.x, row.y);
+    for (int dx = row.first; dx <= row.last; ++dx) count(middle.x + dx, row.y);
+    if (seen - dark > most_light) return std::nullopt;
   }
-  if (seen == 0) return {};
-  return {double(dark) / seen, double(seen) / total, sum / seen};
+  if (seen == 0) return Ring{};
+  return Ring{double(dark) / seen, double(seen) / total, sum / seen};
 }
 
 // A pixel's brightest and darkest channels, what its saturation is made of.
@@ -273,11 +295,12 @@ std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr, const cv::Mat& picture_
         (centre + cv::Point2d(0.5, 0.5)) * downscale - cv::Point2d(0.5, 0.5);
     if (card_polygons.hold(in_image)) continue;
     const double radius = std::sqrt(area / std::numbers::pi);
-    const Ring ring = ring_around(gray, small, centre, 1.5 * radius, 1.9 * radius);
-    if (ring.seen_share < kMinSeenSurround || ring.dark_share < kMinDarkSurround) continue;
+    const auto ring = dark_ring_around(gray, small, centre, 1.5 * radius, 1.9 * radius);
+    if (!ring || ring->seen_share < kMinSeenSurround || ring->dark_share < kMinDarkSurround)
+      continue;
     const auto [mean_gray, mean_saturation] = blob_colour(small, gray, blobs, blob);
     if (mean_gray < kMinDotMeanGray || mean_saturation < kMinDotMeanSaturation ||
-        mean_gray < ring.mean_gray + kMinSurroundContrast)
+        mean_gray < ring->mean_gray + kMinSurroundContrast)
       continue;
     orphans.push_back(in_image);
   }
