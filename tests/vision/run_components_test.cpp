@@ -76,6 +76,27 @@ TEST(RunComponents, AreOpenCVsComponentsWithTheirStatistics) {
   EXPECT_EQ(masks, 20);
 }
 
+// Rows are read a word of 64 pixels at a time: widths around a word's, and a mask that is a part
+// of a wider one (its rows not one after another in memory).
+TEST(RunComponents, AMaskOfAnyWidth) {
+  const cv::Mat bgr = samples::render_random(referee::Game::punto, samples::Level::webcam,
+                                             samples::image_seed(77, 5))
+                          .image_bgr;
+  cv::Mat grey;
+  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  const cv::Mat mask = grey > 120;
+  int masks = 0;
+  for (const int width : {1, 15, 16, 17, 63, 64, 65, 129, 1277}) {
+    const cv::Mat part = mask(cv::Rect(3, 0, width, mask.rows));
+    ASSERT_FALSE(part.isContinuous() && width > 1);
+    for (const Connectivity connectivity : {Connectivity::eight, Connectivity::four}) {
+      expect_same_as_opencv(part, connectivity, "width " + std::to_string(width));
+      ++masks;
+    }
+  }
+  EXPECT_EQ(masks, 18);
+}
+
 TEST(RunComponents, AnEmptyOrFullMask) {
   EXPECT_TRUE(run_components(cv::Mat::zeros(7, 13, CV_8U)).components.empty());
   const RunComponents full = run_components(cv::Mat(7, 13, CV_8U, cv::Scalar(255)));

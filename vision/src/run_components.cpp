@@ -1,8 +1,9 @@
 #include "run_components.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
-#include <cstring>
+#include <opencv2/core/hal/intrin.hpp>
 
 namespace tableref::vision {
 
@@ -31,16 +32,44 @@ class RunSets {
   std::vector<std::size_t> parent_;
 };
 
-// The first set pixel of `pixels` from `x` on, or `width`; most of a sparse mask is skipped a
-// word at a time.
-int next_set(const std::uint8_t* pixels, int x, int width) {
-  for (std::uint64_t word = 0; x + 8 <= width; x += 8) {
-    std::memcpy(&word, pixels + x, sizeof word);
-    if (word != 0) break;
+// One row of a mask as bits, pixel x at bit x % 64 of word x / 64: a run's ends are then found a
+// word at a time, however long it is and however sparse the row.
+class RowBits {
+ public:
+  explicit RowBits(int width)
+      : width_(width), words_(static_cast<std::size_t>(width + 63) / 64, 0) {}
+
+  void load(const std::uint8_t* pixels) {
+    std::fill(words_.begin(), words_.end(), 0);
+    int x = 0;
+#if CV_SIMD
+    constexpr int kLanes = cv::v_uint8::nlanes;  // divides 64
+    for (; x + kLanes <= width_; x += kLanes) {
+      const auto set = static_cast<std::uint64_t>(static_cast<std::uint32_t>(
+          cv::v_signmask(cv::vx_load(pixels + x) != cv::vx_setzero_u8())));
+      words_[static_cast<std::size_t>(x / 64)] |= set << (x % 64);
+    }
+#endif
+    for (; x < width_; ++x)
+      if (pixels[x] != 0) words_[static_cast<std::size_t>(x / 64)] |= std::uint64_t{1} << (x % 64);
   }
-  while (x < width && pixels[x] == 0) ++x;
-  return x;
-}
+
+  // The first pixel from `x` on that is set (or clear, as `set` says), or the row's width.
+  int next(int x, bool set) const {
+    if (x >= width_) return width_;
+    std::size_t word = static_cast<std::size_t>(x / 64);
+    std::uint64_t bits = (set ? words_[word] : ~words_[word]) & (~std::uint64_t{0} << (x % 64));
+    while (bits == 0) {
+      if (++word == words_.size()) return width_;
+      bits = set ? words_[word] : ~words_[word];
+    }
+    return std::min(width_, static_cast<int>(word * 64) + std::countr_zero(bits));
+  }
+
+ private:
+  int width_;
+  std::vector<std::uint64_t> words_;
+};
 
 // Every run of `mask` in raster order, those that touch (as `connectivity` says) joined in
 // `sets`.
@@ -49,22 +78,22 @@ std::vector<PixelRun> joined_runs(const cv::Mat& mask, Connectivity connectivity
   const int reach = connectivity == Connectivity::eight ? 1 : 0;
   std::vector<PixelRun> runs;
   std::size_t previous_begin = 0, previous_end = 0;
+  RowBits bits(mask.cols);
   for (int y = 0; y < mask.rows; ++y) {
-    const std::uint8_t* pixels = mask.ptr<std::uint8_t>(y);
+    bits.load(mask.ptr<std::uint8_t>(y));
     const std::size_t row_begin = runs.size();
     std::size_t above = previous_begin;
-    for (int x = next_set(pixels, 0, mask.cols); x < mask.cols;
-         x = next_set(pixels, x + 1, mask.cols)) {
-      const int first = x;
-      while (x + 1 < mask.cols && pixels[x + 1] != 0) ++x;
+    for (int first = bits.next(0, true); first < mask.cols;) {
+      const int last = bits.next(first, false) - 1;
       const std::size_t run = sets.add();
-      runs.push_back({y, first, x});
+      runs.push_back({y, first, last});
       // The runs of the row above that touch this one: each starts before this one ends, and
       // ends after this one starts (a pixel further each way when diagonals touch).
       while (above < previous_end && runs[above].last < first - reach) ++above;
-      for (std::size_t other = above; other < previous_end && runs[other].first <= x + reach;
+      for (std::size_t other = above; other < previous_end && runs[other].first <= last + reach;
            ++other)
         sets.join(run, other);
+      first = bits.next(last + 1, true);
     }
     previous_begin = row_begin;
     previous_end = runs.size();
