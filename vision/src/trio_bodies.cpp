@@ -28,6 +28,7 @@ struct Hole {
 // smallest axis ratio) to a round one `max_body_px` across.
 struct AreaWindow {
   double least = 0, most = 0;
+  bool holds(double area) const { return area >= least && area <= most; }
 };
 AreaWindow body_areas(const TrioReaderParams& params, double max_body_px) {
   constexpr double kQuarterPi = std::numbers::pi / 4;
@@ -47,7 +48,7 @@ std::vector<Hole> holes_sized(const cv::Mat& face, AreaWindow areas, cv::Point o
   for (std::size_t i = 0; i < contours.size(); ++i) {
     if (hierarchy[i][3] < 0 || contours[i].size() < kLeastHolePoints) continue;
     const double area = cv::contourArea(contours[i]);
-    if (area >= areas.least && area <= areas.most) holes.push_back({std::move(contours[i]), area});
+    if (areas.holds(area)) holes.push_back({std::move(contours[i]), area});
   }
   return holes;
 }
@@ -82,7 +83,7 @@ std::vector<Hole> holes_sized_around_a_body(const cv::Mat& face, AreaWindow area
                            std::vector<cv::Point> outline = hole_outline_points(face, first);
                            if (outline.size() < kLeastHolePoints) return;
                            const double area = cv::contourArea(outline);
-                           if (area < areas.least || area > areas.most) return;
+                           if (!areas.holds(area)) return;
                            for (cv::Point& point : outline) point += offset;
                            holes.push_back({std::move(outline), area});
                          });
@@ -99,17 +100,15 @@ std::vector<cv::Rect> hole_boxes(const cv::Mat& face, AreaWindow areas) {
   cv::Mat not_face = face == 0;
   cv::rectangle(not_face, cv::Rect({}, face.size()), cv::Scalar(255));
   std::vector<cv::Rect> boxes;
-  for_each_possible_hole(run_components(not_face, Connectivity::four), face.size(), areas,
-                         [&](cv::Point first, const cv::Rect& box) {
-                           const HoleOutline outline = hole_outline(face, first);
-                           // As holes_sized keeps a hole, its outline around the region's box.
-                           if (std::cmp_less(outline.points, kLeastHolePoints) ||
-                               outline.area < areas.least || outline.area > areas.most)
-                             return;
-                           const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2,
-                                                      box.height + 2);
-                           if (outline.box == outline_box) boxes.push_back(outline_box);
-                         });
+  for_each_possible_hole(
+      run_components(not_face, Connectivity::four), face.size(), areas,
+      [&](cv::Point first, const cv::Rect& box) {
+        const HoleOutline outline = hole_outline(face, first);
+        // As holes_sized keeps a hole, its outline around the region's box.
+        if (std::cmp_less(outline.points, kLeastHolePoints) || !areas.holds(outline.area)) return;
+        const cv::Rect outline_box(box.x - 1, box.y - 1, box.width + 2, box.height + 2);
+        if (outline.box == outline_box) boxes.push_back(outline_box);
+      });
   return boxes;
 }
 
