@@ -10,6 +10,7 @@
 #include <tuple>
 #include <utility>
 
+#include "colour_edges.hpp"
 #include "disk_morphology.hpp"
 #include "laid_out_once.hpp"
 #include "large_components.hpp"
@@ -1018,9 +1019,9 @@ namespace {
 // has an outline, in the hue it differs by. A face's cream band, edge-free all around, is the
 // region whose outline is the tile's (edge_gap_px + 1 in from it).
 cv::Mat edge_free(const cv::Mat& bgr, const BugsReaderParams& params) {
-  cv::Mat smooth, edges;
+  cv::Mat smooth;
   cv::GaussianBlur(bgr, smooth, {0, 0}, params.edge_blur_px);
-  cv::Canny(smooth, edges, params.edge_low, params.edge_high, 3, true);
+  const cv::Mat edges = colour_edges(smooth, params.edge_low, params.edge_high);
   // A one-pixel line leaves the regions on either side touching at its diagonal steps, and a
   // faint side of a face may have gaps: the edges are thickened over both.
   return dilated_by_disk(edges, 2 * params.edge_gap_px + 1) == 0;
