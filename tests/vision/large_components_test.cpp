@@ -1,6 +1,7 @@
-// Tracing only where a mask's large components can lie, against tracing the whole mask, on the
-// face masks of rendered tables (light cloths, and patterned ones that break into thousands of
-// specks): every large component's outline the same, point for point, in the same order.
+// Tracing only where a mask's large components can lie, or only those components, against tracing
+// the whole mask, on the face masks of rendered tables (light cloths, and patterned ones that break
+// into thousands of specks): every large component's outline the same, point for point, in the
+// same order.
 
 #include "large_components.hpp"
 
@@ -91,6 +92,27 @@ TEST(LargeComponents, FindsComponentsInTheCutBlocksAtAMasksEdges) {
     EXPECT_EQ(std::count_if(found.begin(), found.end(), large), 3) << size;
     // Each in its own part of the mask, not the whole mask traced.
     EXPECT_EQ(areas_of_large_components(mask, 600).size(), 3U) << size;
+  }
+}
+
+// Only the large components' outlines, the same and in the same order as tracing the whole mask
+// gives them: on face masks and on their inverses (the table's component with its holes, and the
+// components nested in them).
+TEST(LargeComponents, TracesOnlyTheLargeComponentsEachAlone) {
+  for (int scene = 0; scene < 4; ++scene) {
+    const cv::Mat mask = face_mask_of_scene(scene);
+    for (const cv::Mat& picture : {mask, cv::Mat(~mask)}) {
+      std::vector<ComponentOutline> large_ones;
+      for (ComponentOutline& outline : component_outlines(picture))
+        if (large(outline)) large_ones.push_back(std::move(outline));
+      const auto found = outlines_of_large_components(picture, kMinBoxArea);
+      ASSERT_EQ(found.size(), large_ones.size()) << "scene " << scene;
+      EXPECT_GT(found.size(), 0U) << "scene " << scene;
+      for (std::size_t i = 0; i < found.size(); ++i) {
+        EXPECT_EQ(found[i].points, large_ones[i].points) << "scene " << scene << ", outline " << i;
+        EXPECT_EQ(found[i].area, large_ones[i].area) << "scene " << scene << ", outline " << i;
+      }
+    }
   }
 }
 

@@ -1178,7 +1178,7 @@ class TileCollector {
     const double min_area = params_.min_side_px * params_.min_side_px * 0.5;
     int found = 0;
     const cv::Rect inside(1, 1, mask.cols - 2, mask.rows - 2);
-    for (auto& [outline, area] : large_component_outlines(mask, {}, mask.size(), min_area)) {
+    for (auto& [outline, area] : outlines_of_large_components(mask, min_area)) {
       if (area < min_area) continue;
       // A face the mask's edge cuts is not seen whole (a part of the picture holds the table).
       const cv::Rect bounds = cv::boundingRect(outline);

@@ -75,6 +75,16 @@ std::vector<cv::Rect> merged(std::vector<cv::Rect> boxes) {
   return boxes;
 }
 
+// Outer outlines put in the order component_outlines lists them: last found first, each beginning
+// at its component's first pixel in raster order.
+void in_listing_order(std::vector<ComponentOutline>& outlines) {
+  std::sort(outlines.begin(), outlines.end(), [](const auto& a, const auto& b) {
+    const cv::Point& p = a.points.front();
+    const cv::Point& q = b.points.front();
+    return p.y != q.y ? p.y > q.y : p.x > q.x;
+  });
+}
+
 }  // namespace
 
 std::vector<cv::Rect> areas_of_large_components(const cv::Mat& mask, double min_box_area) {
@@ -110,13 +120,32 @@ std::vector<ComponentOutline> large_component_outlines(const cv::Mat& mask, cv::
       if (!cut_by_edge(cv::boundingRect(outline.points))) outlines.push_back(std::move(outline));
     }
   }
-  // component_outlines lists outer outlines last found first; each begins at its component's
-  // first pixel in raster order.
-  std::sort(outlines.begin(), outlines.end(), [](const auto& a, const auto& b) {
-    const cv::Point& p = a.points.front();
-    const cv::Point& q = b.points.front();
-    return p.y != q.y ? p.y > q.y : p.x > q.x;
-  });
+  in_listing_order(outlines);
+  return outlines;
+}
+
+std::vector<ComponentOutline> outlines_of_large_components(const cv::Mat& mask,
+                                                           double min_box_area) {
+  std::vector<ComponentOutline> outlines;
+  const RunComponents found = run_components(mask, Connectivity::eight);
+  for (const RunComponent& component : found.components) {
+    if (component.box.area() < min_box_area) continue;
+    cv::Mat alone(component.box.size(), CV_8U, cv::Scalar(0));
+    for (std::size_t run = component.first_run; run < component.end_run; ++run) {
+      const PixelRun& span = found.runs[run];
+      std::uint8_t* row = alone.ptr<std::uint8_t>(span.row - component.box.y) - component.box.x;
+      std::fill(row + span.first, row + span.last + 1, std::uint8_t{255});
+    }
+    // Alone, the component's outer border is the only one outside every other: its holes, by
+    // the thousand on a speckled table, are not traced.
+    std::vector<std::vector<cv::Point>> borders;
+    cv::findContours(alone, borders, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE, component.box.tl());
+    for (std::vector<cv::Point>& border : borders) {
+      const double signed_area = cv::contourArea(border, true);
+      if (signed_area < 0) outlines.push_back({std::move(border), -signed_area});
+    }
+  }
+  in_listing_order(outlines);
   return outlines;
 }
 

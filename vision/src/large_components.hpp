@@ -27,4 +27,12 @@ std::vector<cv::Rect> whole_when_covering_most(std::vector<cv::Rect> areas, cv::
 std::vector<ComponentOutline> large_component_outlines(const cv::Mat& mask, cv::Point offset,
                                                        cv::Size picture, double min_box_area);
 
+// The outlines (component_outlines) of the components of `mask` whose bounding box holds at least
+// `min_box_area` pixels, and of no other, in the order component_outlines lists them: the
+// components found from the mask's runs, each large one traced alone. Where a noisy mask breaks
+// into tens of thousands of specks or holes, only the few large components' outer borders are
+// traced; a component's outer border is the same traced alone as among the others.
+std::vector<ComponentOutline> outlines_of_large_components(const cv::Mat& mask,
+                                                           double min_box_area);
+
 }  // namespace tableref::vision
