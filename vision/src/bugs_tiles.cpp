@@ -1160,6 +1160,14 @@ std::array<cv::Point2d, 4> moved_to_edges(const cv::Mat& bgr,
 // differ by less than a tenth.
 constexpr double kBodyTakenForTile = 1.3;
 
+// A mask of faces with its specks opened away: its tiles are looked for in it whole, then parted
+// (TileCollector::add_parted_faces).
+cv::Mat without_specks(const cv::Mat& mask) {
+  cv::Mat opened;
+  cv::morphologyEx(mask, opened, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
+  return opened;
+}
+
 // Tiles gathered from masks of their faces, each tile once.
 class TileCollector {
  public:
@@ -1204,12 +1212,12 @@ class TileCollector {
     return found;
   }
 
-  // As add_faces, specks opened away first; tiles lying close may touch in the mask at a corner:
-  // an eroded mask parts them, and the quadrilaterals found are grown back by the erosion.
-  int add_opened_faces(cv::Mat mask, int erosion_px, cv::Point origin = {0, 0}) {
-    cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
-    if (erosion_px > 0) mask = eroded_by_disk(mask, 2 * erosion_px + 1);
-    return add_faces(mask, erosion_px, origin);
+  // As add_faces, on a mask with its specks opened away (without_specks); tiles lying close may
+  // touch in it at a corner: an eroded mask parts them, and the quadrilaterals found are grown
+  // back by the erosion.
+  int add_parted_faces(const cv::Mat& opened, int erosion_px, cv::Point origin = {0, 0}) {
+    return add_faces(erosion_px > 0 ? eroded_by_disk(opened, 2 * erosion_px + 1) : opened,
+                     erosion_px, origin);
   }
 
   bool holds(cv::Point2d point) const {
@@ -1294,8 +1302,9 @@ int add_faces_by_hue(TileCollector& collector, const cv::Mat& part, const cv::Ma
   const std::vector<cv::Mat> masks = even_hue_masks(part, relative, search);
   for (std::size_t i = 0; i < masks.size(); ++i) {
     if (log != nullptr) log->debug_image("face-hue-" + std::to_string(i), masks[i]);
+    const cv::Mat opened = without_specks(masks[i]);
     for (const int erosion_px : {0, params.parting_erosion_px})
-      found += collector.add_opened_faces(masks[i], erosion_px, origin);
+      found += collector.add_parted_faces(opened, erosion_px, origin);
   }
   return found;
 }
@@ -1323,14 +1332,18 @@ std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& pa
   const RelativeLuminance relative(bgr, params.white_downscale);
   white_stage.finish();
   TileCollector collector(bgr, params);
+  // Each threshold's mask, its specks opened away, looked at whole, then parted.
+  std::vector<cv::Mat> face_masks(params.face_thresholds.size());
   for (const int erosion_px : {0, params.parting_erosion_px}) {
-    for (const double threshold : params.face_thresholds) {
-      StageTimer stage(log, "face mask " + std::to_string(threshold).substr(0, 4) + " eroded " +
-                                std::to_string(erosion_px));
-      const cv::Mat mask = relative.above(threshold);
-      if (erosion_px == 0)
-        log.debug_image("face-mask-" + std::to_string(threshold).substr(0, 4), mask);
-      stage.finish(collector.add_opened_faces(mask, erosion_px));
+    for (std::size_t i = 0; i < face_masks.size(); ++i) {
+      const std::string name = std::to_string(params.face_thresholds[i]).substr(0, 4);
+      StageTimer stage(log, "face mask " + name + " eroded " + std::to_string(erosion_px));
+      if (face_masks[i].empty()) {
+        const cv::Mat mask = relative.above(params.face_thresholds[i]);
+        log.debug_image("face-mask-" + name, mask);
+        face_masks[i] = without_specks(mask);
+      }
+      stage.finish(collector.add_parted_faces(face_masks[i], erosion_px));
     }
   }
   StageTimer edge_stage(log, "face outlines");
