@@ -53,13 +53,20 @@ void expect_same_as_opencv(const cv::Mat& mask, Connectivity connectivity,
   }
 }
 
+// The grey of a rendered webcam scene of `game`.
+cv::Mat grey_of_scene(referee::Game game, int index) {
+  const cv::Mat bgr =
+      samples::render_random(game, samples::Level::webcam, samples::image_seed(77, index))
+          .image_bgr;
+  cv::Mat grey;
+  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+  return grey;
+}
+
 TEST(RunComponents, AreOpenCVsComponentsWithTheirStatistics) {
   int masks = 0;
   for (const referee::Game game : {referee::Game::punto, referee::Game::freeze}) {
-    const cv::Mat bgr =
-        samples::render_random(game, samples::Level::webcam, samples::image_seed(77, 3)).image_bgr;
-    cv::Mat grey;
-    cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
+    const cv::Mat grey = grey_of_scene(game, 3);
     // Edges a pixel wide, many of them touching only diagonally; and the gaps between them.
     cv::Mat edges;
     cv::Canny(grey, edges, 50, 150);
@@ -79,12 +86,7 @@ TEST(RunComponents, AreOpenCVsComponentsWithTheirStatistics) {
 // Rows are read a word of 64 pixels at a time: widths around a word's, and a mask that is a part
 // of a wider one (its rows not one after another in memory).
 TEST(RunComponents, AMaskOfAnyWidth) {
-  const cv::Mat bgr = samples::render_random(referee::Game::punto, samples::Level::webcam,
-                                             samples::image_seed(77, 5))
-                          .image_bgr;
-  cv::Mat grey;
-  cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
-  const cv::Mat mask = grey > 120;
+  const cv::Mat mask = grey_of_scene(referee::Game::punto, 5) > 120;
   int masks = 0;
   for (const int width : {1, 15, 16, 17, 63, 64, 65, 129, 1277}) {
     const cv::Mat part = mask(cv::Rect(3, 0, width, mask.rows));
@@ -104,6 +106,26 @@ TEST(RunComponents, AnEmptyOrFullMask) {
   EXPECT_EQ(full.components[0].area, 7 * 13);
   EXPECT_EQ(full.components[0].box, cv::Rect(0, 0, 13, 7));
   EXPECT_EQ(full.components[0].centroid, cv::Point2d(6, 3));
+}
+
+// A component's pixels set in a mask of their own: OpenCV's label of that component, in a mask the
+// size of the whole or of the component's box.
+TEST(RunComponents, SetsEachComponentsPixels) {
+  const cv::Mat mask = grey_of_scene(referee::Game::freeze, 2) > 150;
+  cv::Mat labels;
+  cv::connectedComponents(mask, labels, 8, CV_32S);
+  const RunComponents found = run_components(mask);
+  ASSERT_GT(found.components.size(), 5u);
+  cv::Mat all = cv::Mat::zeros(mask.size(), CV_8U);
+  for (const RunComponent& component : found.components) {
+    const PixelRun& first = found.runs[component.first_run];
+    const int label = labels.at<int>(first.row, first.first);
+    cv::Mat alone = cv::Mat::zeros(component.box.size(), CV_8U);
+    set_pixels_of(found, component, alone, component.box.tl());
+    EXPECT_EQ(cv::countNonZero(alone != (labels(component.box) == label)), 0) << component.box;
+    set_pixels_of(found, component, all);
+  }
+  EXPECT_EQ(cv::countNonZero(all != mask), 0);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bugs_tiles.hpp"
+#include "run_components.hpp"
 #include "vision/colour_space.hpp"
 #include "vision/frame_quality.hpp"
 #include "vision/quad_geometry.hpp"
@@ -420,16 +421,11 @@ class SkinAmongTiles {
 
   // Skin smaller than half a tile is no hand (asked once for every question).
   void keep_regions_as_large_as_half_a_tile(cv::Mat& mask) const {
-    cv::Mat labels, stats, centres;
-    const int count = cv::connectedComponentsWithStats(mask, labels, stats, centres, 8, CV_32S);
-    std::vector<std::uint8_t> kept(static_cast<std::size_t>(count), 0);
-    for (int label = 1; label < count; ++label) {
-      if (stats.at<int>(label, cv::CC_STAT_AREA) >= 0.5 * side_px_ * side_px_)
-        kept[static_cast<std::size_t>(label)] = 255;
-    }
-    labels.forEach<int>([&](int& label, const int* position) {
-      mask.at<std::uint8_t>(position[0], position[1]) = kept[static_cast<std::size_t>(label)];
-    });
+    const RunComponents found = run_components(mask, Connectivity::eight);
+    mask.setTo(0);
+    for (const RunComponent& component : found.components)
+      if (static_cast<double>(component.area) >= 0.5 * side_px_ * side_px_)
+        set_pixels_of(found, component, mask);
   }
 
   static constexpr double kScale = kHalved;

@@ -131,11 +131,7 @@ std::vector<ComponentOutline> outlines_of_large_components(const cv::Mat& mask,
   for (const RunComponent& component : found.components) {
     if (component.box.area() < min_box_area) continue;
     cv::Mat alone(component.box.size(), CV_8U, cv::Scalar(0));
-    for (std::size_t run = component.first_run; run < component.end_run; ++run) {
-      const PixelRun& span = found.runs[run];
-      std::uint8_t* row = alone.ptr<std::uint8_t>(span.row - component.box.y) - component.box.x;
-      std::fill(row + span.first, row + span.last + 1, std::uint8_t{255});
-    }
+    set_pixels_of(found, component, alone, component.box.tl());
     // Alone, the component's outer border is the only one outside every other: its holes, by
     // the thousand on a speckled table, are not traced.
     std::vector<std::vector<cv::Point>> borders;

@@ -154,4 +154,13 @@ RunComponents run_components(const cv::Mat& mask, Connectivity connectivity) {
   return found;
 }
 
+void set_pixels_of(const RunComponents& found, const RunComponent& component, cv::Mat& mask,
+                   cv::Point origin) {
+  for (std::size_t run = component.first_run; run < component.end_run; ++run) {
+    const PixelRun& span = found.runs[run];
+    std::uint8_t* row = mask.ptr<std::uint8_t>(span.row - origin.y) - origin.x;
+    std::fill(row + span.first, row + span.last + 1, std::uint8_t{255});
+  }
+}
+
 }  // namespace tableref::vision

@@ -33,4 +33,9 @@ enum class Connectivity { four, eight };
 // The components of `mask` (CV_8U, set where not 0).
 RunComponents run_components(const cv::Mat& mask, Connectivity connectivity = Connectivity::eight);
 
+// Sets the pixels of `component` (one of `found`) to 255 in `mask`, whose first pixel is pixel
+// `origin` of the mask they were found in.
+void set_pixels_of(const RunComponents& found, const RunComponent& component, cv::Mat& mask,
+                   cv::Point origin = {0, 0});
+
 }  // namespace tableref::vision
