@@ -209,6 +209,18 @@ TEST(FrameQuality, BeforeAReferenceSkinReachingInIsAnIntrusionUnlessTheTableIsSk
   EXPECT_FALSE(on_wood.measure(noisy(wood_hand, 2)).intruded);
 }
 
+TEST(FrameQuality, SkinFromTheEdgeIsWhatAFirstFrameShowsAsIntrusions) {
+  const FrameQualityMeter asked;
+  for (const cv::Mat& frame : {with_arm(table(kBlueCloth, 9), {300, 170}),
+                               with_arm(table(kWood, 10), {300, 170}), table(kBlueCloth, 11)}) {
+    FrameQualityMeter measured;
+    measured.measure(frame);
+    EXPECT_EQ(cv::countNonZero(asked.skin_from_edge(frame) != measured.intrusion_mask()), 0);
+  }
+  EXPECT_GT(cv::countNonZero(asked.skin_from_edge(with_arm(table(kBlueCloth, 9), {300, 170}))),
+            1000);
+}
+
 TEST(FrameQuality, ANewFrameSizeStartsOver) {
   FrameQualityMeter meter;
   meter.measure(table(kBlueCloth, 9));

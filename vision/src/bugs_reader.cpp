@@ -201,9 +201,7 @@ cv::Mat depth_in(const cv::Mat& hands) {
 class HandsFromEdge {
  public:
   explicit HandsFromEdge(const cv::Mat& bgr) {
-    FrameQualityMeter meter;
-    meter.measure(bgr);
-    hands_ = meter.intrusion_mask();
+    hands_ = FrameQualityMeter().skin_from_edge(bgr);
     if (!hands_.empty() && cv::countNonZero(hands_) == 0) hands_.release();
     if (!hands_.empty()) scale_ = static_cast<double>(hands_.cols) / bgr.cols;
   }

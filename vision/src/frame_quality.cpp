@@ -193,6 +193,11 @@ cv::Mat FrameQualityMeter::border_intrusions(const cv::Mat& candidates) const {
   return kept;
 }
 
+cv::Mat FrameQualityMeter::skin_from_edge(const cv::Mat& bgr) const {
+  CV_Assert(bgr.type() == CV_8UC3 && !bgr.empty());
+  return border_intrusions(skin_mask(analyse_view(bgr)));
+}
+
 FrameQuality FrameQualityMeter::measure(const cv::Mat& bgr) {
   CV_Assert(bgr.type() == CV_8UC3 && !bgr.empty());
   if (bgr.size() != frame_size_) {

@@ -71,6 +71,10 @@ class FrameQualityMeter {
   // Forgets the previous frame, so that the next one cannot be still (after a gap in the input).
   void forget_previous();
 
+  // Skin reaching in from the picture's edge in `bgr` (8-bit BGR), at analysis size (CV_8U, 255 =
+  // skin): the intrusions measure() finds in a first frame, found without measuring the rest.
+  cv::Mat skin_from_edge(const cv::Mat& bgr) const;
+
   // The intrusions of the last frame at analysis size (CV_8U, 255 = intrusion), for display.
   const cv::Mat& intrusion_mask() const { return intrusion_mask_; }
   // Where the last frame measured in full differs from the reference, anywhere in the picture
