@@ -12,6 +12,7 @@
 
 #include "colour_edges.hpp"
 #include "disk_morphology.hpp"
+#include "enlarged_mask.hpp"
 #include "laid_out_once.hpp"
 #include "large_components.hpp"
 #include "vision/quad_geometry.hpp"
@@ -1120,6 +1121,26 @@ std::vector<cv::Point2d> common_even_hues(const HuePlanes& hue, const cv::Mat& l
   return hues;
 }
 
+// The `light` pixels whose hue lies within kCreamHueRadius of `peak`: each difference squared
+// and summed in floats, as the planes of them would be, without writing the planes.
+cv::Mat near_hue(const HuePlanes& hue, cv::Point2d peak, const cv::Mat& light) {
+  const float blue_peak = static_cast<float>(peak.x), red_peak = static_cast<float>(peak.y);
+  const auto radius_squared = static_cast<float>(kCreamHueRadius * kCreamHueRadius);
+  cv::Mat near(light.size(), CV_8U);
+  for (int y = 0; y < near.rows; ++y) {
+    const float* blue = hue.blue.ptr<float>(y);
+    const float* red = hue.red.ptr<float>(y);
+    const std::uint8_t* is_light = light.ptr<std::uint8_t>(y);
+    std::uint8_t* out = near.ptr<std::uint8_t>(y);
+    for (int x = 0; x < near.cols; ++x) {
+      const float blue_off = blue[x] - blue_peak, red_off = red[x] - red_peak;
+      const bool near_peak = blue_off * blue_off + red_off * red_off < radius_squared;
+      out[x] = near_peak ? is_light[x] : 0;
+    }
+  }
+  return near;
+}
+
 // One mask per common hue of even, light areas: the pixels of that hue, full size.
 std::vector<cv::Mat> even_hue_masks(const cv::Mat& bgr, const cv::Mat& relative,
                                     const HueSearch& search) {
@@ -1131,16 +1152,8 @@ std::vector<cv::Mat> even_hue_masks(const cv::Mat& bgr, const cv::Mat& relative,
   const HuePlanes hue = hue_planes(small);
   const cv::Mat light = small_relative > kMinEvenRelative;
   std::vector<cv::Mat> masks;
-  for (const cv::Point2d& peak : common_even_hues(hue, light, search.hues)) {
-    cv::Mat blue_off = hue.blue - peak.x, red_off = hue.red - peak.y;
-    cv::Mat near =
-        (blue_off.mul(blue_off) + red_off.mul(red_off) < kCreamHueRadius * kCreamHueRadius) & light;
-    if (search.scale != 1.0) {
-      cv::resize(near, near, bgr.size(), 0, 0, cv::INTER_LINEAR);
-      near = near > 127;
-    }
-    masks.push_back(near);
-  }
+  for (const cv::Point2d& peak : common_even_hues(hue, light, search.hues))
+    masks.push_back(enlarged_mask(near_hue(hue, peak, light), bgr.size()));
   return masks;
 }
 
