@@ -1,5 +1,6 @@
-// Dilation and erosion by a disk, row by row of the disk, against OpenCV's own over every point of
-// it: the same pictures, up to the picture's edges, for disks from one pixel to fifty across.
+// Dilation and erosion of masks by a disk, row by row of the disk with the rows packed as bits,
+// against OpenCV's own over every point of it: the same masks, up to the mask's edges, for disks
+// from one pixel to fifty across.
 
 #include "disk_morphology.hpp"
 
@@ -13,14 +14,9 @@
 namespace tableref::vision {
 namespace {
 
-// A part of a rendered Bugs & Co table around a tile, its grey and a mask of its light parts
-// (cream, eyes, highlights): a picture of its own, small enough that the widest disks reach past
-// its edges.
-struct Pictures {
-  cv::Mat grey, mask;
-};
-
-Pictures rendered_pictures() {
+// A mask of the light parts (cream, eyes, highlights) of a rendered Bugs & Co table around a tile:
+// a mask of its own, small enough that the widest disks reach past its edges.
+cv::Mat rendered_mask() {
   const cv::Mat bgr =
       samples::render_random(referee::Game::bugs, samples::Level::webcam, samples::image_seed(5, 0))
           .image_bgr;
@@ -30,65 +26,73 @@ Pictures rendered_pictures() {
   const cv::Point middle = (light.tl() + light.br()) / 2;
   const cv::Rect part =
       cv::Rect(middle.x - 160, middle.y - 120, 320, 240) & cv::Rect(0, 0, grey.cols, grey.rows);
-  Pictures pictures;
-  pictures.grey = grey(part).clone();
-  pictures.mask = pictures.grey > 170;
-  return pictures;
+  return grey(part) > 170;
 }
 
 cv::Mat disk(int diameter) {
   return cv::getStructuringElement(cv::MORPH_ELLIPSE, {diameter, diameter});
 }
 
-// What one of the disk morphologies makes of the pictures against OpenCV's `reference` (cv::dilate
-// or cv::erode), for every odd diameter up to 51: the largest difference.
+// What one of the disk morphologies makes of the mask against OpenCV's `reference` (cv::dilate or
+// cv::erode), for every odd diameter up to 51, on the rendered mask and on parts of it around the
+// 64 pixels of a word: the largest difference.
 template <typename Morphology, typename Reference>
-double largest_difference(const Pictures& pictures, Morphology morphology, Reference reference) {
+double largest_mask_difference(Morphology morphology, Reference reference) {
+  const cv::Mat mask = rendered_mask();
+  EXPECT_GT(cv::countNonZero(mask), 1000);
+  EXPECT_LT(cv::countNonZero(mask), static_cast<int>(mask.total()) - 1000);
   double largest = 0;
-  for (int diameter = 1; diameter <= 51; diameter += 2) {
-    for (const cv::Mat& image : {pictures.grey, pictures.mask}) {
+  for (const int width : {1, 5, 63, 64, 65, 130, mask.cols}) {
+    const cv::Mat part = mask(cv::Rect(mask.cols - width, 0, width, mask.rows));
+    for (int diameter = 1; diameter <= 51; diameter += 2) {
       cv::Mat expected;
-      reference(image, expected, disk(diameter));
-      largest = std::max(largest, cv::norm(morphology(image, diameter), expected, cv::NORM_INF));
+      reference(part.clone(), expected, disk(diameter));
+      largest = std::max(largest, cv::norm(morphology(part, diameter), expected, cv::NORM_INF));
     }
   }
   return largest;
 }
 
-TEST(DiskMorphology, DilatesAsOpenCVDoesForEveryDiameter) {
-  const Pictures pictures = rendered_pictures();
-  ASSERT_GT(cv::countNonZero(pictures.mask), 1000);
-  ASSERT_LT(cv::countNonZero(pictures.mask), static_cast<int>(pictures.mask.total()) - 1000);
-  EXPECT_EQ(largest_difference(pictures, dilated_by_disk,
-                               [](const cv::Mat& in, cv::Mat& out, const cv::Mat& kernel) {
-                                 cv::dilate(in, out, kernel);
-                               }),
+TEST(DiskMorphology, DilatesAMaskAsOpenCVDoes) {
+  EXPECT_EQ(largest_mask_difference(dilated_mask_by_disk,
+                                    [](const cv::Mat& in, cv::Mat& out, const cv::Mat& kernel) {
+                                      cv::dilate(in, out, kernel);
+                                    }),
             0);
 }
 
-TEST(DiskMorphology, ErodesAsOpenCVDoesForEveryDiameter) {
-  EXPECT_EQ(largest_difference(rendered_pictures(), eroded_by_disk,
-                               [](const cv::Mat& in, cv::Mat& out, const cv::Mat& kernel) {
-                                 cv::erode(in, out, kernel);
-                               }),
+TEST(DiskMorphology, ErodesAMaskAsOpenCVDoes) {
+  EXPECT_EQ(largest_mask_difference(eroded_mask_by_disk,
+                                    [](const cv::Mat& in, cv::Mat& out, const cv::Mat& kernel) {
+                                      cv::erode(in, out, kernel);
+                                    }),
             0);
 }
 
 TEST(DiskMorphology, AnEvenDiameterIsTheNextOddOne) {
-  const Pictures pictures = rendered_pictures();
+  const cv::Mat mask = rendered_mask();
   cv::Mat expected;
-  cv::dilate(pictures.mask, expected, disk(13));
-  EXPECT_EQ(cv::norm(dilated_by_disk(pictures.mask, 12), expected, cv::NORM_INF), 0);
+  cv::dilate(mask, expected, disk(13));
+  EXPECT_EQ(cv::norm(dilated_mask_by_disk(mask, 12), expected, cv::NORM_INF), 0);
 }
 
-TEST(DiskMorphology, ADiskWiderThanThePictureStillMatches) {
-  const Pictures pictures = rendered_pictures();
-  const cv::Mat small = pictures.grey(cv::Rect(100, 100, 9, 7)).clone();
+TEST(DiskMorphology, AMaskSmallerThanTheDisk) {
+  // A part of the rendered mask at the edge of something light: partly set.
+  const cv::Mat mask = rendered_mask();
+  cv::Mat small;
+  for (int y = 0; y + 7 <= mask.rows && small.empty(); y += 7) {
+    for (int x = 0; x + 9 <= mask.cols && small.empty(); x += 9) {
+      const cv::Mat part = mask(cv::Rect(x, y, 9, 7));
+      if (cv::countNonZero(part) > 10 && cv::countNonZero(part) < 50) small = part.clone();
+    }
+  }
+  ASSERT_FALSE(small.empty());
   cv::Mat expected;
-  cv::erode(small, expected, disk(21));
-  EXPECT_EQ(cv::norm(eroded_by_disk(small, 21), expected, cv::NORM_INF), 0);
   cv::dilate(small, expected, disk(21));
-  EXPECT_EQ(cv::norm(dilated_by_disk(small, 21), expected, cv::NORM_INF), 0);
+  EXPECT_EQ(cv::norm(dilated_mask_by_disk(small, 21), expected, cv::NORM_INF), 0);
+  cv::erode(small, expected, disk(21));
+  EXPECT_EQ(cv::norm(eroded_mask_by_disk(small, 21), expected, cv::NORM_INF), 0);
+  EXPECT_TRUE(dilated_mask_by_disk(cv::Mat(0, 0, CV_8U), 5).empty());
 }
 
 }  // namespace

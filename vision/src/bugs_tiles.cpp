@@ -187,8 +187,8 @@ cv::Mat by_disk_near_set(const cv::Mat& mask, double diameter_px, bool dilate) {
   if (set.empty()) return result;
   const cv::Rect around = grown_within(set, diameter / 2, mask.size());
   const cv::Rect changed = dilate ? around : set;
-  const cv::Mat worked =
-      dilate ? dilated_by_disk(mask(around), diameter) : eroded_by_disk(mask(around), diameter);
+  const cv::Mat worked = dilate ? dilated_mask_by_disk(mask(around), diameter)
+                                : eroded_mask_by_disk(mask(around), diameter);
   worked(changed - around.tl()).copyTo(result(changed));
   return result;
 }
@@ -1025,7 +1025,7 @@ cv::Mat edge_free(const cv::Mat& bgr, const BugsReaderParams& params) {
   const cv::Mat edges = colour_edges(smooth, params.edge_low, params.edge_high);
   // A one-pixel line leaves the regions on either side touching at its diagonal steps, and a
   // faint side of a face may have gaps: the edges are thickened over both.
-  return dilated_by_disk(edges, 2 * params.edge_gap_px + 1) == 0;
+  return dilated_mask_by_disk(edges, 2 * params.edge_gap_px + 1) == 0;
 }
 
 }  // namespace
@@ -1229,7 +1229,7 @@ class TileCollector {
   // touch in it at a corner: an eroded mask parts them, and the quadrilaterals found are grown
   // back by the erosion.
   int add_parted_faces(const cv::Mat& opened, int erosion_px, cv::Point origin = {0, 0}) {
-    return add_faces(erosion_px > 0 ? eroded_by_disk(opened, 2 * erosion_px + 1) : opened,
+    return add_faces(erosion_px > 0 ? eroded_mask_by_disk(opened, 2 * erosion_px + 1) : opened,
                      erosion_px, origin);
   }
 

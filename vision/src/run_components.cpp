@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <opencv2/core/hal/intrin.hpp>
 
+#include "row_bits.hpp"
+
 namespace tableref::vision {
 
 namespace {
@@ -37,22 +39,9 @@ class RunSets {
 class RowBits {
  public:
   explicit RowBits(int width)
-      : width_(width), words_(static_cast<std::size_t>(width + 63) / 64, 0) {}
+      : width_(width), words_(static_cast<std::size_t>(words_for(width)), 0) {}
 
-  void load(const std::uint8_t* pixels) {
-    std::fill(words_.begin(), words_.end(), 0);
-    int x = 0;
-#if CV_SIMD
-    constexpr int kLanes = cv::v_uint8::nlanes;  // divides 64
-    for (; x + kLanes <= width_; x += kLanes) {
-      const auto set = static_cast<std::uint64_t>(static_cast<std::uint32_t>(
-          cv::v_signmask(cv::vx_load(pixels + x) != cv::vx_setzero_u8())));
-      words_[static_cast<std::size_t>(x / 64)] |= set << (x % 64);
-    }
-#endif
-    for (; x < width_; ++x)
-      if (pixels[x] != 0) words_[static_cast<std::size_t>(x / 64)] |= std::uint64_t{1} << (x % 64);
-  }
+  void load(const std::uint8_t* pixels) { pack_row(pixels, width_, words_.data()); }
 
   // The first pixel from `x` on that is set (or clear, as `set` says), or the row's width.
   int next(int x, bool set) const {
