@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <opencv2/core/hal/intrin.hpp>
 
 #include "row_bits.hpp"
 
