@@ -1712,16 +1712,24 @@ class EyePatternRow {
     return white > kMinWhite && white > kWhiteOverBody * around && pupil < kPupilDark * white;
   }
 #if CV_SIMD
-  // All bits set in the lanes that show an eye.
-  cv::v_int32 eyes(int x) const {
+  // The lanes' white rings, and all bits set in those with a white ring around a dark pupil.
+  struct Rings {
+    cv::v_float32 white;
+    cv::v_float32 ringed;
+  };
+  Rings rings(int x) const {
     const cv::v_float32 white =
         cv::v_cvt_f32(white_to_.sums(x) - white_from_.sums(x)) / cv::vx_setall_f32(white_area_);
+    const cv::v_float32 pupil = cv::v_cvt_f32(pupil_.sums(x)) / cv::vx_setall_f32(pupil_.area());
+    return {white, (white > cv::vx_setall_f32(kMinWhite)) &
+                       (pupil < cv::vx_setall_f32(kPupilDark) * white)};
+  }
+  // All bits set in the lanes that show an eye: ringed, in a body far less white.
+  cv::v_int32 eyes(int x, const Rings& rings) const {
     const cv::v_float32 around =
         cv::v_cvt_f32(body_to_.sums(x) - body_from_.sums(x)) / cv::vx_setall_f32(body_area_);
-    const cv::v_float32 pupil = cv::v_cvt_f32(pupil_.sums(x)) / cv::vx_setall_f32(pupil_.area());
-    return cv::v_reinterpret_as_s32((white > cv::vx_setall_f32(kMinWhite)) &
-                                    (white > cv::vx_setall_f32(kWhiteOverBody) * around) &
-                                    (pupil < cv::vx_setall_f32(kPupilDark) * white));
+    return cv::v_reinterpret_as_s32(rings.ringed &
+                                    (rings.white > cv::vx_setall_f32(kWhiteOverBody) * around));
   }
 #endif
 
@@ -1747,24 +1755,39 @@ class EyePlanes {
   // for), looked at only where `where` is set (the whole picture when it is empty).
   cv::Mat pattern(double px_per_mm, const cv::Mat& where = {}) const {
     cv::Mat eyes(size_, CV_8U);
+    const cv::Mat everywhere = where.empty() ? cv::Mat(size_, CV_8U, cv::Scalar(255)) : where;
     for (int y = 0; y < size_.height; ++y) {
       const EyePatternRow row(lowest_, grey_, y, px_per_mm);
+      const uchar* wanted = everywhere.ptr<uchar>(y);
       auto* out = eyes.ptr<uchar>(y);
       int x = 0;
 #if CV_SIMD
-      // Four vectors of lanes packed into one of bytes.
+      // Four vectors of lanes packed into one of bytes; none measured where none is wanted.
       constexpr int kLanes = cv::v_int32::nlanes;
       for (; x + 4 * kLanes <= size_.width; x += 4 * kLanes) {
-        const cv::v_int16 low = cv::v_pack(row.eyes(x), row.eyes(x + kLanes));
-        const cv::v_int16 high = cv::v_pack(row.eyes(x + 2 * kLanes), row.eyes(x + 3 * kLanes));
-        cv::v_store(reinterpret_cast<schar*>(out + x), cv::v_pack(low, high));
+        const cv::v_uint8 wanted_here = cv::vx_load(wanted + x);
+        if (!cv::v_check_any(wanted_here != cv::vx_setzero_u8())) {
+          cv::v_store(out + x, wanted_here);
+          continue;
+        }
+        // The body around is measured only where some lane shows a ringed pupil.
+        std::array<EyePatternRow::Rings, 4> rings;
+        cv::v_float32 any_ringed = cv::vx_setzero_f32();
+        for (int q = 0; q < 4; ++q) {
+          rings[q] = row.rings(x + q * kLanes);
+          any_ringed = any_ringed | rings[q].ringed;
+        }
+        if (!cv::v_check_any(any_ringed)) {
+          cv::v_store(out + x, cv::vx_setzero_u8());
+          continue;
+        }
+        const cv::v_int16 low = cv::v_pack(row.eyes(x, rings[0]), row.eyes(x + kLanes, rings[1]));
+        const cv::v_int16 high =
+            cv::v_pack(row.eyes(x + 2 * kLanes, rings[2]), row.eyes(x + 3 * kLanes, rings[3]));
+        cv::v_store(out + x, cv::v_reinterpret_as_u8(cv::v_pack(low, high)) & wanted_here);
       }
 #endif
-      for (; x < size_.width; ++x) out[x] = row.eye(x) ? 255 : 0;
-      if (!where.empty()) {
-        const uchar* wanted = where.ptr<uchar>(y);
-        for (x = 0; x < size_.width; ++x) out[x] &= wanted[x];
-      }
+      for (; x < size_.width; ++x) out[x] = wanted[x] != 0 && row.eye(x) ? wanted[x] : 0;
     }
     return eyes;
   }
