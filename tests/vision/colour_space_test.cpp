@@ -25,7 +25,8 @@ TEST(LinearFromBgr, IsTheLinearRgbOfThePixelsLevels) {
   for (int level = 0; level < 256; ++level) {
     const auto byte = static_cast<std::uint8_t>(level);
     const auto other = static_cast<std::uint8_t>(255 - level);
-    const cv::Vec3f expected = linear_from_srgb(cv::Vec3f(level, 17, 255 - level));
+    const cv::Vec3f expected = linear_from_srgb(
+        cv::Vec3f(static_cast<float>(level), 17.0f, static_cast<float>(255 - level)));
     EXPECT_EQ(linear_from_bgr(cv::Vec3b(other, 17, byte)), expected) << level;
   }
 }

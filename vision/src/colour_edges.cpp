@@ -287,6 +287,7 @@ int squared_threshold(double threshold) {
 cv::Mat colour_edges(const cv::Mat& bgr, double low, double high) {
   CV_Assert(bgr.type() == CV_8UC3 && !bgr.empty());
   if (low > high) std::swap(low, high);
+  const int low_squared = squared_threshold(low), high_squared = squared_threshold(high);
   const int rows = bgr.rows, cols = bgr.cols;
   const auto row = [&](int y) { return bgr.ptr<std::uint8_t>(std::clamp(y, 0, rows - 1)); };
   RowGradients gradients(cols);
@@ -300,8 +301,7 @@ cv::Mat colour_edges(const cv::Mat& bgr, double low, double high) {
   magnitudes.move_down(gradients_of(0));
   for (int y = 0; y < rows; ++y) {
     magnitudes.move_down(y + 1 < rows ? gradients_of(y + 1) : nullptr);
-    magnitudes.suppress(squared_threshold(low), squared_threshold(high),
-                        map.ptr<std::uint8_t>(y + 1) + 1, edges);
+    magnitudes.suppress(low_squared, high_squared, map.ptr<std::uint8_t>(y + 1) + 1, edges);
   }
   follow_edges(edges, static_cast<std::ptrdiff_t>(map.step));
   return edges_in(map);

@@ -134,12 +134,9 @@ std::vector<ComponentOutline> outlines_of_large_components(const cv::Mat& mask,
     set_pixels_of(found, component, alone, component.box.tl());
     // Alone, the component's outer border is the only one outside every other: its holes, by
     // the thousand on a speckled table, are not traced.
-    std::vector<std::vector<cv::Point>> borders;
-    cv::findContours(alone, borders, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE, component.box.tl());
-    for (std::vector<cv::Point>& border : borders) {
-      const double signed_area = cv::contourArea(border, true);
-      if (signed_area < 0) outlines.push_back({std::move(border), -signed_area});
-    }
+    for (ComponentOutline& outline :
+         component_outlines(alone, component.box.tl(), Nesting::outermost))
+      outlines.push_back(std::move(outline));
   }
   in_listing_order(outlines);
   return outlines;

@@ -7,13 +7,15 @@
 
 namespace tableref::vision {
 
-std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset) {
+std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset,
+                                                 Nesting nesting) {
   // Every border, listed without a hierarchy: on a light, speckled table the table's component
   // has tens of thousands of holes, and linking them into one (RETR_CCOMP) cost three times as
   // much as tracing them. Outer borders are told from holes by their turn: their signed area is
   // negative. A border enclosing nothing (a line one pixel wide) is no component's face.
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(mask, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE, offset);
+  cv::findContours(mask, contours, nesting == Nesting::all ? cv::RETR_LIST : cv::RETR_EXTERNAL,
+                   cv::CHAIN_APPROX_NONE, offset);
   std::vector<ComponentOutline> outlines;
   for (std::vector<cv::Point>& contour : contours) {
     const double signed_area = cv::contourArea(contour, true);
