@@ -6,6 +6,7 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "border_following.hpp"
 #include "run_components.hpp"
 
 namespace tableref::vision {
@@ -130,13 +131,11 @@ std::vector<ComponentOutline> outlines_of_large_components(const cv::Mat& mask,
   const RunComponents found = run_components(mask, Connectivity::eight);
   for (const RunComponent& component : found.components) {
     if (component.box.area() < min_box_area) continue;
-    cv::Mat alone(component.box.size(), CV_8U, cv::Scalar(0));
-    set_pixels_of(found, component, alone, component.box.tl());
-    // Alone, the component's outer border is the only one outside every other: its holes, by
-    // the thousand on a speckled table, are not traced.
-    for (ComponentOutline& outline :
-         component_outlines(alone, component.box.tl(), Nesting::outermost))
-      outlines.push_back(std::move(outline));
+    // Only the component's outer border is followed, from its first pixel: its holes, by the
+    // thousand on a speckled table, are not traced, nor is the mask scanned for borders.
+    const PixelRun& first = found.runs[component.first_run];
+    if (auto outline = outline_of_border(outer_border(mask, {first.first, first.row})))
+      outlines.push_back(std::move(*outline));
   }
   in_listing_order(outlines);
   return outlines;

@@ -29,9 +29,9 @@ std::vector<ComponentOutline> large_component_outlines(const cv::Mat& mask, cv::
 
 // The outlines (component_outlines) of the components of `mask` whose bounding box holds at least
 // `min_box_area` pixels, and of no other, in the order component_outlines lists them: the
-// components found from the mask's runs, each large one traced alone. Where a noisy mask breaks
-// into tens of thousands of specks or holes, only the few large components' outer borders are
-// traced; a component's outer border is the same traced alone as among the others.
+// components found from the mask's runs, each large one's outer border followed from its first
+// pixel (border_following.hpp). Where a noisy mask breaks into tens of thousands of specks or
+// holes, only the few large components' outer borders are traced.
 std::vector<ComponentOutline> outlines_of_large_components(const cv::Mat& mask,
                                                            double min_box_area);
 

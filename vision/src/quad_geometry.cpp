@@ -7,21 +7,25 @@
 
 namespace tableref::vision {
 
-std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset,
-                                                 Nesting nesting) {
+std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset) {
   // Every border, listed without a hierarchy: on a light, speckled table the table's component
   // has tens of thousands of holes, and linking them into one (RETR_CCOMP) cost three times as
-  // much as tracing them. Outer borders are told from holes by their turn: their signed area is
-  // negative. A border enclosing nothing (a line one pixel wide) is no component's face.
+  // much as tracing them.
   std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(mask, contours, nesting == Nesting::all ? cv::RETR_LIST : cv::RETR_EXTERNAL,
-                   cv::CHAIN_APPROX_NONE, offset);
+  cv::findContours(mask, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE, offset);
   std::vector<ComponentOutline> outlines;
   for (std::vector<cv::Point>& contour : contours) {
-    const double signed_area = cv::contourArea(contour, true);
-    if (signed_area < 0) outlines.push_back({std::move(contour), -signed_area});
+    if (auto outline = outline_of_border(std::move(contour)))
+      outlines.push_back(std::move(*outline));
   }
   return outlines;
+}
+
+std::optional<ComponentOutline> outline_of_border(std::vector<cv::Point> border) {
+  // Outer borders are told from holes by their turn: their signed area is negative.
+  const double signed_area = cv::contourArea(border, true);
+  if (signed_area >= 0) return std::nullopt;
+  return ComponentOutline{std::move(border), -signed_area};
 }
 
 cv::Rect grown_within(const cv::Rect& box, int margin, cv::Size picture) {

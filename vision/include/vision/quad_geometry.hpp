@@ -19,10 +19,12 @@ struct ComponentOutline {
 // The outer boundary of every component of a binary mask, nested components included (a card's
 // face lies in a hole of the table's component); no hole's boundary. A component that encloses no
 // area (a line one pixel wide) has none. Each point is moved by `offset` (the mask's place in a
-// larger picture). With `outermost` only, the components nested in another's hole are left out.
-enum class Nesting { all, outermost };
-std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset = {},
-                                                 Nesting nesting = Nesting::all);
+// larger picture).
+std::vector<ComponentOutline> component_outlines(const cv::Mat& mask, cv::Point offset = {});
+
+// A border traced around a component (cv::findContours's points) as its outline: none for a hole's
+// border, nor for a border enclosing nothing (a line one pixel wide).
+std::optional<ComponentOutline> outline_of_border(std::vector<cv::Point> border);
 
 // `box` grown by `margin` pixels on every side, cut to a picture of size `picture`.
 cv::Rect grown_within(const cv::Rect& box, int margin, cv::Size picture);
