@@ -168,7 +168,7 @@ std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gr
                     masks[level]);
     StageTimer quad_stage(log, "card faces");
     const std::vector<ComponentOutline> outlines =
-        large_component_outlines(masks[level], {}, masks[level].size(), min_face_area);
+        outlines_of_large_components(masks[level], min_face_area);
     int faces = 0;
     for (const ComponentOutline& outline : outlines) {
       if (const auto card = card_from_outline(outline, params, min_face_area, max_side_px)) {

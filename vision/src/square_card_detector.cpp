@@ -121,13 +121,13 @@ void add_unless_found(std::vector<DetectedSquareCard>& cards, const DetectedSqua
 
 // The outlines of the face components within `area` of the picture (the whole picture, or a part
 // of it: then a component cut by the part's edge, part of something outside, is left out): every
-// one that may enclose `min_face_area`, and some smaller ones.
+// one whose bounding box may enclose `min_face_area`.
 std::vector<ComponentOutline> face_outlines(const RelativeLuminance& relative, double threshold,
                                             const cv::Rect& area, cv::Size picture,
                                             double min_face_area, cv::Mat& debug_mask) {
   const cv::Mat mask = face_mask(relative, threshold, area);
   if (!debug_mask.empty()) mask.copyTo(debug_mask(area));
-  return large_component_outlines(mask, area.tl(), picture, min_face_area);
+  return outlines_of_large_components_in_part(mask, area.tl(), picture, min_face_area);
 }
 
 // Where the next, higher threshold looks: around each component large enough for a face (its
