@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "bugs_tiles.hpp"
+#include "disk_morphology.hpp"
 #include "run_components.hpp"
 #include "vision/colour_space.hpp"
 #include "vision/frame_quality.hpp"
@@ -248,9 +249,8 @@ class SkinAmongTiles {
       cv::fillConvexPoly(table, grown, 0);
     }
     const cv::Mat any_skin = skin_colour(small_, 1.0) & table;
-    const int finger = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px_)));
-    fingers_ = cv::getStructuringElement(cv::MORPH_ELLIPSE, {finger, finger});
-    cv::morphologyEx(any_skin, skin_, cv::MORPH_OPEN, fingers_);
+    finger_px_ = std::max(3, static_cast<int>(std::lround(kFingerOfSide * side_px_)));
+    skin_ = opened_mask_by_disk(any_skin, finger_px_);
     border_share_ = border_share(skin_);
     keep_regions_as_large_as_half_a_tile(skin_);
     // On a table not of skin's colour, every skin is of another tone than the table's.
@@ -264,7 +264,7 @@ class SkinAmongTiles {
     cv::extractChannel(ycrcb_, lightness_, 0);
     table_lightness_ = median_level(lightness_, table & ~chroma_unlike_table_);
     unlike_table_ = any_skin & (chroma_unlike_table_ | (lightness_ < kDarkHand * table_lightness_));
-    cv::morphologyEx(unlike_table_, unlike_table_, cv::MORPH_OPEN, fingers_);
+    unlike_table_ = opened_mask_by_disk(unlike_table_, finger_px_);
     keep_regions_as_large_as_half_a_tile(unlike_table_);
   }
 
@@ -298,7 +298,8 @@ class SkinAmongTiles {
     if (skin_.empty() || from_edge.empty() || border_share_ <= kSkinTableBorderShare) return {};
     cv::Mat hands;
     cv::resize(from_edge, hands, skin_.size(), 0, 0, cv::INTER_NEAREST);
-    cv::dilate(hands, hands, fingers_);  // the small copy's outline may cut a fingertip off
+    // The small copy's outline may cut a fingertip off.
+    hands = dilated_mask_by_disk(hands, finger_px_);
     return depth_in(hands & skin_);
   }
 
@@ -412,7 +413,7 @@ class SkinAmongTiles {
     cv::Mat unlike = chroma_unlike_table_ | (lightness_ < kFarDarker * table_lightness_) |
                      (lightness_ > kFarLighter * table_lightness_);
     unlike &= table_;
-    cv::morphologyEx(unlike, unlike, cv::MORPH_OPEN, fingers_);
+    unlike = opened_mask_by_disk(unlike, finger_px_);
     keep_regions_as_large_as_half_a_tile(unlike);
     return border_share(unlike) > 0;
   }
@@ -433,7 +434,7 @@ class SkinAmongTiles {
   mutable std::optional<cv::Scalar> cream_;        // cream_tone(), when asked
   cv::Mat skin_;
   cv::Mat unlike_table_;  // skin whose tone is not the table's: another chroma, or a dark hand
-  cv::Mat fingers_;       // a structuring element a finger wide
+  int finger_px_ = 3;     // a finger's width: the disk skin is opened by
   // On a table of skin's colour only: where no tile is, where its chroma is not the table's, and
   // the picture's lightness (Y).
   cv::Mat table_, chroma_unlike_table_, lightness_;

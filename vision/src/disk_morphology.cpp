@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <opencv2/imgproc.hpp>
+#include <optional>
 #include <vector>
 
 #include "row_bits.hpp"
@@ -10,28 +11,37 @@ namespace tableref::vision {
 
 namespace {
 
-// Each row of a disk is a run of pixels centred on its middle column: the run's half-width per
-// row, from the top.
-std::vector<int> half_widths_of_disk(int diameter) {
+// How far a row of a disk reaches left and right of the disk's anchor (its middle, or for an even
+// diameter the pixel right of and below the middle): an even disk reaches a pixel less to the
+// right on its widest rows. An empty row reaches nowhere (-1).
+struct RowReach {
+  int left = -1, right = -1;
+};
+
+std::vector<RowReach> row_reaches_of_disk(int diameter) {
   const cv::Mat disk = cv::getStructuringElement(cv::MORPH_ELLIPSE, {diameter, diameter});
-  const int middle = diameter / 2;
-  std::vector<int> half_widths;
+  const int anchor = diameter / 2;
+  std::vector<RowReach> reaches;
   for (int row = 0; row < disk.rows; ++row) {
     const auto* pixel = disk.ptr<std::uint8_t>(row);
-    int half = -1;  // an empty row
-    while (half < middle && pixel[middle + half + 1] != 0) ++half;
-    half_widths.push_back(half);
+    int first = 0, last = disk.cols - 1;
+    while (first < disk.cols && pixel[first] == 0) ++first;
+    while (last >= 0 && pixel[last] == 0) --last;
+    const RowReach reach = first > last ? RowReach{} : RowReach{anchor - first, last - anchor};
+    CV_Assert(reach.right == reach.left || reach.right + 1 == reach.left);
+    reaches.push_back(reach);
   }
-  return half_widths;
+  return reaches;
 }
 
 // A mask's rows packed as bits, and the disk's morphology on them: each output row is the union
 // (dilation) or intersection (erosion) of the rows above and below it, each first widened by its
-// disk row's run. The runs widen a pixel at a time from the narrowest to the widest, so a disk d
-// pixels across costs about 1.5 d passes over the packed mask, 64 pixels a word, where cv::dilate
-// passes over every byte once per point of a kernel that is not a rectangle (about 0.8 d²). Bits
-// past a row's end stand for what lies beyond the mask's edge: nothing for a dilation (clear),
-// everything for an erosion (set), so that it counts for nothing, as with OpenCV's default border.
+// disk row's run (an even disk's widest rows a pixel less to the right). The runs widen a pixel at
+// a time from the narrowest to the widest, so a disk d pixels across costs about 1.5 d passes over
+// the packed mask, 64 pixels a word, where cv::dilate passes over every byte once per point of a
+// kernel that is not a rectangle (about 0.8 d²). Bits past a row's end stand for what lies beyond
+// the mask's edge: nothing for a dilation (clear), everything for an erosion (set), so that it
+// counts for nothing, as with OpenCV's default border.
 class PackedMask {
  public:
   PackedMask(cv::Size size, bool dilate)
@@ -56,8 +66,9 @@ class PackedMask {
     }
   }
 
-  // `from` with each row widened by a pixel either side.
-  void widen(const PackedMask& from) {
+  // `from` with each row widened by a pixel either side, or only to the left.
+  enum class Sides { both, left };
+  void widen(const PackedMask& from, Sides sides = Sides::both) {
     const std::uint64_t beyond = dilate_ ? 0 : ~std::uint64_t{0};
     for (int y = 0; y < rows_; ++y) {
       const std::uint64_t* in = from.row(y);
@@ -66,7 +77,8 @@ class PackedMask {
         const std::uint64_t before = i > 0 ? in[i - 1] : beyond;
         const std::uint64_t after = i + 1 < words_per_row_ ? in[i + 1] : beyond;
         const std::uint64_t left = (in[i] << 1) | (before >> 63);  // each pixel's left neighbour
-        const std::uint64_t right = (in[i] >> 1) | (after << 63);  // ... and its right one
+        const std::uint64_t right =
+            sides == Sides::both ? (in[i] >> 1) | (after << 63) : in[i];  // ... its right one
         out[i] = dilate_ ? (in[i] | left | right) : (in[i] & left & right);
       }
       out[words_per_row_ - 1] =
@@ -98,22 +110,33 @@ class PackedMask {
 };
 
 cv::Mat mask_by_disk(const cv::Mat& mask, int diameter, bool dilate) {
-  CV_Assert(mask.type() == CV_8UC1);
+  CV_Assert(mask.type() == CV_8UC1 && diameter > 0);
   if (mask.empty()) return mask.clone();
-  diameter |= 1;
-  const std::vector<int> half_widths = half_widths_of_disk(diameter);
-  const int middle = diameter / 2;
-  const int widest = *std::max_element(half_widths.begin(), half_widths.end());
+  const std::vector<RowReach> reaches = row_reaches_of_disk(diameter);
+  const int anchor = diameter / 2;
+  int widest = 0;
+  for (const RowReach& reach : reaches) widest = std::max(widest, reach.left);
   PackedMask result(mask.size(), dilate), widened(mask.size(), dilate), wider(mask.size(), dilate);
+  std::optional<PackedMask> leaning;  // `widened` a pixel further left, for an even disk's rows
   widened.pack(mask);
   for (int half = 0; half <= widest; ++half) {
     if (half > 0) {
       wider.widen(widened);
       std::swap(widened, wider);
     }
-    for (int row = 0; row < diameter; ++row)
-      if (half_widths[static_cast<std::size_t>(row)] == half)
-        result.join_shifted(widened, row - middle);
+    bool leaned = false;
+    for (int row = 0; row < diameter; ++row) {
+      const RowReach& reach = reaches[static_cast<std::size_t>(row)];
+      if (reach.right != half) continue;
+      if (reach.left == half) {
+        result.join_shifted(widened, row - anchor);
+        continue;
+      }
+      if (!leaning) leaning.emplace(mask.size(), dilate);
+      if (!leaned) leaning->widen(widened, PackedMask::Sides::left);
+      leaned = true;
+      result.join_shifted(*leaning, row - anchor);
+    }
   }
   return result.unpacked(mask.cols);
 }
@@ -126,6 +149,10 @@ cv::Mat dilated_mask_by_disk(const cv::Mat& mask, int diameter) {
 
 cv::Mat eroded_mask_by_disk(const cv::Mat& mask, int diameter) {
   return mask_by_disk(mask, diameter, false);
+}
+
+cv::Mat opened_mask_by_disk(const cv::Mat& mask, int diameter) {
+  return dilated_mask_by_disk(eroded_mask_by_disk(mask, diameter), diameter);
 }
 
 }  // namespace tableref::vision
