@@ -15,6 +15,7 @@
 #include "enlarged_mask.hpp"
 #include "laid_out_once.hpp"
 #include "large_components.hpp"
+#include "run_components.hpp"
 #include "vision/quad_geometry.hpp"
 #include "vision/relative_luminance.hpp"
 #include "vision/square_card_detector.hpp"
@@ -1951,15 +1952,13 @@ cv::Mat glare_of(const RelativeFace& face, const cv::Mat& white, double px_per_m
 // (an eye spilling over the edge is no body).
 cv::Mat rejoined_body(const cv::Mat& largest_part, const cv::Mat& not_cream,
                       const RelativeFace& face, double px_per_mm) {
-  cv::Mat labels, stats, centres;
-  const int count =
-      cv::connectedComponentsWithStats(eye_marks(face) & not_cream, labels, stats, centres, 8);
-  if (count <= 1) return largest_part;
+  const RunComponents pupils = run_components(eye_marks(face) & not_cream, Connectivity::eight);
+  if (pupils.components.empty()) return largest_part;
   cv::Mat eyes(not_cream.size(), CV_8U, cv::Scalar(0));
-  for (int label = 1; label < count; ++label) {
-    const cv::Point2d pupil(centres.at<double>(label, 0), centres.at<double>(label, 1));
-    cv::circle(eyes, pupil, static_cast<int>(std::lround((kEyeRadiusMm + 0.5) * px_per_mm)),
-               cv::Scalar(255), cv::FILLED);
+  for (const RunComponent& pupil : pupils.components) {
+    cv::circle(eyes, pupil.centroid,
+               static_cast<int>(std::lround((kEyeRadiusMm + 0.5) * px_per_mm)), cv::Scalar(255),
+               cv::FILLED);
   }
   if (cv::countNonZero(eyes & ~largest_part) == 0) return largest_part;  // no eye cuts into it
   // The body's parts the eyes join, cut-off parts of a pupil's size left out.
