@@ -1795,9 +1795,22 @@ class EyePlanes {
 
  private:
   static cv::Mat lowest_channel(const cv::Mat& bgr) {
-    std::vector<cv::Mat> channels;
-    cv::split(bgr, channels);
-    return cv::min(cv::min(channels[0], channels[1]), channels[2]);
+    cv::Mat lowest(bgr.size(), CV_8U);
+    for (int y = 0; y < bgr.rows; ++y) {
+      const std::uint8_t* pixel = bgr.ptr<std::uint8_t>(y);
+      std::uint8_t* out = lowest.ptr<std::uint8_t>(y);
+      int x = 0;
+#if CV_SIMD
+      for (; x + cv::v_uint8::nlanes <= bgr.cols; x += cv::v_uint8::nlanes) {
+        cv::v_uint8 blue, green, red;
+        cv::v_load_deinterleave(pixel + 3 * x, blue, green, red);
+        cv::v_store(out + x, cv::v_min(cv::v_min(blue, green), red));
+      }
+#endif
+      for (; x < bgr.cols; ++x)
+        out[x] = std::min({pixel[3 * x], pixel[3 * x + 1], pixel[3 * x + 2]});
+    }
+    return lowest;
   }
   static cv::Mat grey_of(const cv::Mat& bgr) {
     cv::Mat grey;
