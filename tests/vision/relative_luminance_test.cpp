@@ -33,6 +33,35 @@ TEST(RelativeLuminance, MasksAboveARatioAreTheRatiosThresholded) {
   }
 }
 
+// Thresholds at the means themselves, and a float below them, tell any rounding of the sums
+// other than cv::resize's: those of a row's last means, summed one by one, too.
+TEST(RelativeLuminance, MasksOfThePictureHalvedAreItsHalvedRatiosThresholded) {
+  const cv::Mat picture = samples::render_random(referee::Game::bugs, samples::Level::webcam,
+                                                 samples::image_seed(501, 2))
+                              .image_bgr;
+  for (const cv::Size size :
+       {picture.size(), cv::Size(642, 360), cv::Size(646, 362), cv::Size(641, 361)}) {
+    cv::Mat resized;
+    cv::resize(picture, resized, size, 0, 0, cv::INTER_AREA);
+    const RelativeLuminance relative(resized, 8);
+    cv::Mat halved_picture, halved;
+    cv::resize(resized, halved_picture, {}, 0.5, 0.5, cv::INTER_AREA);
+    cv::resize(relative.ratios(), halved, halved_picture.size(), 0, 0, cv::INTER_AREA);
+    std::vector<double> ratios = {0.5, 0.86, 1.0};
+    for (int row = 0; row < halved.rows; row += 37) {
+      for (const int column : {halved.cols / 2, halved.cols - 2, halved.cols - 1}) {
+        const float mean = halved.at<float>(row, column);
+        ratios.push_back(mean);
+        ratios.push_back(std::nextafter(mean, 0.0f));
+      }
+    }
+    for (const double ratio : ratios) {
+      const cv::Mat mask = relative.above_halved(ratio);
+      EXPECT_EQ(cv::countNonZero(mask != (halved > ratio)), 0) << size << ", " << ratio;
+    }
+  }
+}
+
 // The share of the table (the picture outside its stacks, each widened by a third of its side)
 // that passes for a card's face at Monster Freeze's higher face threshold.
 double table_share_in_face_mask(const samples::RenderedImage& rendered, double white_floor) {

@@ -1053,14 +1053,15 @@ constexpr double kEyeFromTileCentre = 0.35;
 // A tile fitted around eyes steps across each side at least this share of the nearest tile's
 // weakest side.
 constexpr double kMinSideStepOfModel = 0.3;
-// How many of the most common hues of even, light areas are tried, at what scale of the picture.
+// How many of the most common hues of even, light areas are tried, and whether on the picture
+// halved.
 struct HueSearch {
   int hues;
-  double scale;
+  bool halved;
 };
 // Across the whole picture, halved; around an eye (the table, its print, the tiles nearby and the
 // one sought), at full scale: a face cut out more sharply is fitted better.
-constexpr HueSearch kPictureHueSearch{3, 0.5}, kNearHueSearch{5, 1.0};
+constexpr HueSearch kPictureHueSearch{3, true}, kNearHueSearch{5, false};
 
 struct HuePlanes {
   cv::Mat blue, red;  // CV_32F log ratios against green
@@ -1143,15 +1144,16 @@ cv::Mat near_hue(const HuePlanes& hue, cv::Point2d peak, const cv::Mat& light) {
 }
 
 // One mask per common hue of even, light areas: the pixels of that hue, full size.
-std::vector<cv::Mat> even_hue_masks(const cv::Mat& bgr, const cv::Mat& relative,
+std::vector<cv::Mat> even_hue_masks(const cv::Mat& bgr, const RelativeLuminance& relative,
                                     const HueSearch& search) {
-  cv::Mat small = bgr, small_relative = relative;
-  if (search.scale != 1.0) {
-    cv::resize(bgr, small, {}, search.scale, search.scale, cv::INTER_AREA);
-    cv::resize(relative, small_relative, small.size(), 0, 0, cv::INTER_AREA);
+  cv::Mat small = bgr, light;
+  if (search.halved) {
+    cv::resize(bgr, small, {}, 0.5, 0.5, cv::INTER_AREA);
+    light = relative.above_halved(kMinEvenRelative);
+  } else {
+    light = relative.above(kMinEvenRelative);
   }
   const HuePlanes hue = hue_planes(small);
-  const cv::Mat light = small_relative > kMinEvenRelative;
   std::vector<cv::Mat> masks;
   for (const cv::Point2d& peak : common_even_hues(hue, light, search.hues))
     masks.push_back(enlarged_mask(near_hue(hue, peak, light), bgr.size()));
@@ -1309,9 +1311,9 @@ class TileCollector {
 
 // Adds the faces of the most common hues of even, light areas of `part`, the picture's part
 // from `origin` on (`relative`: its luminance against the local white).
-int add_faces_by_hue(TileCollector& collector, const cv::Mat& part, const cv::Mat& relative,
-                     cv::Point origin, const HueSearch& search, const BugsReaderParams& params,
-                     StageLog* log) {
+int add_faces_by_hue(TileCollector& collector, const cv::Mat& part,
+                     const RelativeLuminance& relative, cv::Point origin, const HueSearch& search,
+                     const BugsReaderParams& params, StageLog* log) {
   int found = 0;
   const std::vector<cv::Mat> masks = even_hue_masks(part, relative, search);
   for (std::size_t i = 0; i < masks.size(); ++i) {
@@ -1367,7 +1369,7 @@ std::vector<FoundTile> find_tiles(const cv::Mat& bgr, const BugsReaderParams& pa
 
   StageTimer hue_stage(log, "face hues");
   hue_stage.finish(
-      add_faces_by_hue(collector, bgr, relative.ratios(), {0, 0}, kPictureHueSearch, params, &log));
+      add_faces_by_hue(collector, bgr, relative, {0, 0}, kPictureHueSearch, params, &log));
   std::vector<FoundTile> found = collector.take_new();
   drop_outlines_spanning_several_tiles(found);
   return found;
@@ -1393,8 +1395,8 @@ std::vector<FoundTile> find_tiles_near(const cv::Mat& bgr, const std::vector<cv:
         cv::Rect(cvRound(eye.x) - reach, cvRound(eye.y) - reach, 2 * reach, 2 * reach) & picture;
     if (area.width < 16 || area.height < 16) continue;
     const cv::Mat part = bgr(area);
-    add_faces_by_hue(collector, part, RelativeLuminance(part, params.white_downscale).ratios(),
-                     area.tl(), kNearHueSearch, params, nullptr);
+    add_faces_by_hue(collector, part, RelativeLuminance(part, params.white_downscale), area.tl(),
+                     kNearHueSearch, params, nullptr);
   }
   return collector.take_new();
 }

@@ -106,4 +106,37 @@ cv::Mat RelativeLuminance::ratios() const {
   return relative;
 }
 
+cv::Mat RelativeLuminance::above_halved(double ratio) const {
+  // The size cv::resize halves the picture to.
+  const cv::Size half(cvRound(gray_.cols * 0.5), cvRound(gray_.rows * 0.5));
+  if (gray_.cols % 2 != 0 || gray_.rows % 2 != 0) {
+    // An odd side is not halved by whole pairs of pixels: resampled as the picture is.
+    cv::Mat halved;
+    cv::resize(ratios(), halved, half, 0, 0, cv::INTER_AREA);
+    return halved > ratio;
+  }
+  // Each mean summed in cv::resize's order: four means at a time of pairs across, the row's last
+  // few (fewer than four) one pixel after another. The same floats.
+  const float cut = static_cast<float>(ratio);
+  const int by_pairs = half.width / 4 * 4;
+  cv::Mat mask(half, CV_8U);
+  for (int y = 0; y < half.height; ++y) {
+    const std::array<const std::uint8_t*, 2> grey = {gray_.ptr<std::uint8_t>(2 * y),
+                                                     gray_.ptr<std::uint8_t>(2 * y + 1)};
+    const std::array<const std::uint8_t*, 2> white = {white_.ptr<std::uint8_t>(2 * y),
+                                                      white_.ptr<std::uint8_t>(2 * y + 1)};
+    std::uint8_t* set = mask.ptr<std::uint8_t>(y);
+    for (int x = 0; x < half.width; ++x) {
+      const auto at = [&](std::size_t row, int column) {
+        return ratio_of(grey[row][column], white[row][column]);
+      };
+      const float sum = x < by_pairs
+                            ? (at(0, 2 * x) + at(0, 2 * x + 1)) + (at(1, 2 * x) + at(1, 2 * x + 1))
+                            : at(0, 2 * x) + at(0, 2 * x + 1) + at(1, 2 * x) + at(1, 2 * x + 1);
+      set[x] = sum * 0.25f > cut ? 255 : 0;
+    }
+  }
+  return mask;
+}
+
 }  // namespace tableref::vision

@@ -19,6 +19,9 @@ class RelativeLuminance {
   cv::Mat above(double ratio, const cv::Rect& area) const;
   // CV_32F, each pixel's luminance divided by its local white (at least 1).
   cv::Mat ratios() const;
+  // CV_8U, 255 where the ratios of the picture halved (cv::resize's INTER_AREA: each pixel the
+  // mean of four) are above `ratio`: the same mask as thresholding them, no plane of ratios made.
+  cv::Mat above_halved(double ratio) const;
 
  private:
   cv::Mat gray_, white_;
