@@ -1,6 +1,6 @@
 // One hole's outline followed alone against cv::findContours tracing every border of the mask.
 
-#include "hole_outline.hpp"
+#include "border_following.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "ellipse_fit.hpp"
-#include "hole_outline.hpp"
+#include "border_following.hpp"
 #include "ranked_values.hpp"
 #include "run_components.hpp"
 #include "vision/quad_geometry.hpp"
