@@ -1,7 +1,5 @@
 // One hole's outline followed alone against cv::findContours tracing every border of the mask.
 
-#include "border_following.hpp"
-
 #include <gtest/gtest.h>
 
 #include <map>
@@ -9,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "border_following.hpp"
 #include "run_components.hpp"
 
 namespace tableref::vision {

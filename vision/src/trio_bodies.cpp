@@ -8,8 +8,8 @@
 #include <opencv2/imgproc.hpp>
 #include <utility>
 
-#include "ellipse_fit.hpp"
 #include "border_following.hpp"
+#include "ellipse_fit.hpp"
 #include "ranked_values.hpp"
 #include "run_components.hpp"
 #include "vision/quad_geometry.hpp"
