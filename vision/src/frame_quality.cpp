@@ -5,6 +5,8 @@
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
+#include "block_means.hpp"
+
 namespace tableref::vision {
 
 namespace {
@@ -86,9 +88,7 @@ FrameQualityMeter::FrameQualityMeter(FrameQualityParams params) : params_(params
 
 FrameQualityMeter::Analysis FrameQualityMeter::analyse_view(const cv::Mat& bgr) const {
   Analysis analysis;
-  cv::Mat small;
-  cv::resize(bgr, small, analysis_size(bgr.size(), params_.analysis_width_px), 0, 0,
-             cv::INTER_AREA);
+  const cv::Mat small = block_means(bgr, analysis_size(bgr.size(), params_.analysis_width_px));
   small.convertTo(analysis.colour, CV_32FC3);
   cv::GaussianBlur(analysis.colour, analysis.colour, cv::Size(), params_.smoothing_sigma_px);
   cv::cvtColor(analysis.colour, analysis.grey, cv::COLOR_BGR2GRAY);
@@ -96,10 +96,10 @@ FrameQualityMeter::Analysis FrameQualityMeter::analyse_view(const cv::Mat& bgr) 
 }
 
 void FrameQualityMeter::add_sharpness(const cv::Mat& bgr, Analysis& analysis) const {
-  cv::Mat grey, sharp_size;
+  cv::Mat grey;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
-  cv::resize(grey, sharp_size, analysis_size(bgr.size(), params_.sharpness_width_px), 0, 0,
-             cv::INTER_AREA);
+  const cv::Mat sharp_size =
+      block_means(grey, analysis_size(bgr.size(), params_.sharpness_width_px));
   cv::Laplacian(sharp_size, analysis.laplacian, CV_32F);
   cv::Scalar mean, deviation;
   cv::meanStdDev(analysis.laplacian, mean, deviation);
@@ -268,10 +268,7 @@ void FrameQualityMeter::set_play_area(const cv::Mat& mask) {
     play_area_.release();
     return;
   }
-  cv::Mat small;
-  cv::resize(mask, small, analysis_size(frame_size_, params_.analysis_width_px), 0, 0,
-             cv::INTER_AREA);
-  play_area_ = small > 0;
+  play_area_ = block_means(mask, analysis_size(frame_size_, params_.analysis_width_px)) > 0;
 }
 
 void FrameQualityMeter::forget_previous() {

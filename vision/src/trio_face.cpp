@@ -7,6 +7,7 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "block_means.hpp"
 #include "byte_lanes.hpp"
 #include "level_cuts.hpp"
 #include "max_pooling.hpp"
@@ -44,11 +45,10 @@ cv::Mat local_white(const cv::Mat& pooled, int downscale, double reach_px) {
 // The brightness of the wider surroundings (CV_8U), on the picture shrunk by `downscale`: a dark
 // table far from any card is not a face.
 cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
-  cv::Mat grey, small;
+  cv::Mat grey;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
-  cv::resize(grey, small,
-             cv::Size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale)), 0, 0,
-             cv::INTER_AREA);
+  cv::Mat small = block_means(
+      grey, cv::Size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale)));
   const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
   cv::dilate(small, small,
              cv::getStructuringElement(cv::MORPH_RECT, {2 * radius + 1, 2 * radius + 1}));
