@@ -1,6 +1,7 @@
 // Pictures shrunk by whole factors: the same bytes as cv::resize with INTER_AREA, on rendered
 // tables and on noise (whose blocks' sums often fall halfway between two bytes), in one channel
-// and three, whole pictures and parts of them, and sizes no whole factor gives.
+// and three, whole pictures and parts of them, and sizes no whole factor gives; shrunk by a factor,
+// the blocks a picture holds whole.
 
 #include "block_means.hpp"
 
@@ -65,6 +66,23 @@ TEST(BlockMeans, SizesNoWholeFactorGivesAreAreaResampled) {
       const cv::Mat part = picture(cv::Rect(0, 0, 3 * (picture.cols / 3) - 1, picture.rows));
       EXPECT_EQ(differing_bytes(part, size), 0) << size;
     }
+  }
+}
+
+// By a whole factor, a picture no multiple of it is shrunk from the blocks it holds whole: the rows
+// and columns past the last block are left out, where cv::resize to that size weighs every pixel.
+TEST(BlockMeans, ByAFactorTheBlocksHeldWholeAreAveraged) {
+  for (const cv::Mat& picture : pictures()) {
+    for (const int factor : {2, 3, 4, 7}) {
+      const cv::Mat part = picture(cv::Rect(0, 0, 1001, 577));
+      const cv::Size size(1001 / factor, 577 / factor);
+      const cv::Mat whole_blocks = part(cv::Rect(0, 0, size.width * factor, size.height * factor));
+      const cv::Mat shrunk = block_means(part, factor);
+      ASSERT_EQ(shrunk.size(), size);
+      const cv::Mat differing = shrunk != area_resized(whole_blocks, size);
+      EXPECT_EQ(cv::countNonZero(differing.reshape(1)), 0) << factor;
+    }
+    EXPECT_EQ(block_means(picture, 1).data, picture.data);  // a factor of 1 keeps the picture
   }
 }
 

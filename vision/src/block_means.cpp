@@ -1,5 +1,6 @@
 #include "block_means.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <opencv2/core/hal/intrin.hpp>
 #include <opencv2/imgproc.hpp>
@@ -103,6 +104,15 @@ cv::Mat block_means(const cv::Mat& picture, cv::Size size) {
     scaled_sums(block_sums.data(), shrunk_width, reciprocal, shrunk.ptr<std::uint8_t>(y));
   }
   return shrunk;
+}
+
+cv::Mat block_means(const cv::Mat& picture, int factor) {
+  CV_Assert(factor >= 1);
+  if (factor == 1) return picture;
+  const cv::Size size(std::max(1, picture.cols / factor), std::max(1, picture.rows / factor));
+  const cv::Rect whole_blocks(0, 0, std::min(picture.cols, size.width * factor),
+                              std::min(picture.rows, size.height * factor));
+  return block_means(picture(whole_blocks), size);
 }
 
 }  // namespace tableref::vision

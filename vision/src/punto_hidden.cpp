@@ -8,6 +8,7 @@
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
+#include "block_means.hpp"
 #include "punto_cards.hpp"
 #include "run_components.hpp"
 
@@ -270,8 +271,7 @@ std::vector<cv::Point2d> orphan_dots(const cv::Mat& bgr, const cv::Mat& picture_
       std::clamp(static_cast<int>(kDotDiameterMm * low_scale / kMinDotPx), 1, kMaxDownscale);
   cv::Mat small = bgr, gray = picture_gray;
   if (downscale > 1) {
-    cv::resize(bgr, small, cv::Size(bgr.cols / downscale, bgr.rows / downscale), 0, 0,
-               cv::INTER_AREA);
+    small = block_means(bgr, downscale);
     cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
   }
   const cv::Mat dot_coloured = dot_colour_mask(small, gray);

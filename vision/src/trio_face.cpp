@@ -47,8 +47,7 @@ cv::Mat local_white(const cv::Mat& pooled, int downscale, double reach_px) {
 cv::Mat broad_brightness(const cv::Mat& bgr, int downscale, double reach_px) {
   cv::Mat grey;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
-  cv::Mat small = block_means(
-      grey, cv::Size(std::max(1, bgr.cols / downscale), std::max(1, bgr.rows / downscale)));
+  cv::Mat small = block_means(grey, downscale);
   const int radius = std::max(2, static_cast<int>(std::lround(reach_px / downscale)));
   cv::dilate(small, small,
              cv::getStructuringElement(cv::MORPH_RECT, {2 * radius + 1, 2 * radius + 1}));
