@@ -16,10 +16,11 @@ namespace {
 constexpr int kSkinCrMin = 133, kSkinCrMax = 178;
 constexpr int kSkinCbMin = 72, kSkinCbMax = 130;
 
-cv::Size analysis_size(cv::Size frame, int width) {
-  const int analysis_width = std::min(width, frame.width);
-  const double scale = static_cast<double>(analysis_width) / frame.width;
-  return {analysis_width, std::max(1, static_cast<int>(std::lround(frame.height * scale)))};
+// The whole factor that shrinks a frame to about `width` pixels across (1 for a narrower frame):
+// each pixel of the copy a block's mean, where shrinking to exactly that width weighs every pixel
+// of most frame sizes by general area weights (5 ms a 1366 × 768 frame against 0.3).
+int analysis_factor(cv::Size frame, int width) {
+  return std::max(1, static_cast<int>(std::lround(static_cast<double>(frame.width) / width)));
 }
 
 bool touches_border(const cv::Rect& box, cv::Size size) {
@@ -88,7 +89,7 @@ FrameQualityMeter::FrameQualityMeter(FrameQualityParams params) : params_(params
 
 FrameQualityMeter::Analysis FrameQualityMeter::analyse_view(const cv::Mat& bgr) const {
   Analysis analysis;
-  const cv::Mat small = block_means(bgr, analysis_size(bgr.size(), params_.analysis_width_px));
+  const cv::Mat small = block_means(bgr, analysis_factor(bgr.size(), params_.analysis_width_px));
   small.convertTo(analysis.colour, CV_32FC3);
   cv::GaussianBlur(analysis.colour, analysis.colour, cv::Size(), params_.smoothing_sigma_px);
   cv::cvtColor(analysis.colour, analysis.grey, cv::COLOR_BGR2GRAY);
@@ -99,7 +100,7 @@ void FrameQualityMeter::add_sharpness(const cv::Mat& bgr, Analysis& analysis) co
   cv::Mat grey;
   cv::cvtColor(bgr, grey, cv::COLOR_BGR2GRAY);
   const cv::Mat sharp_size =
-      block_means(grey, analysis_size(bgr.size(), params_.sharpness_width_px));
+      block_means(grey, analysis_factor(bgr.size(), params_.sharpness_width_px));
   cv::Laplacian(sharp_size, analysis.laplacian, CV_32F);
   cv::Scalar mean, deviation;
   cv::meanStdDev(analysis.laplacian, mean, deviation);
@@ -268,7 +269,7 @@ void FrameQualityMeter::set_play_area(const cv::Mat& mask) {
     play_area_.release();
     return;
   }
-  play_area_ = block_means(mask, analysis_size(frame_size_, params_.analysis_width_px)) > 0;
+  play_area_ = block_means(mask, analysis_factor(frame_size_, params_.analysis_width_px)) > 0;
 }
 
 void FrameQualityMeter::forget_previous() {

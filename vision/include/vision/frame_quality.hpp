@@ -26,13 +26,13 @@ double border_share(const cv::Mat& mask);
 cv::Mat skin_colour(const cv::Mat& bgr, double max_border_share);
 
 struct FrameQualityParams {
-  int analysis_width_px = 320;         // frames are compared on a copy this wide
+  int analysis_width_px = 320;         // frames are compared on a copy about this wide
   double smoothing_sigma_px = 1.0;     // at analysis size: sensor noise must not count as motion
   double motion_level = 9.0;           // grey levels of change beyond which a pixel moved
   double max_still_share = 0.0015;     // share of moved pixels a still view may have
   double intrusion_level = 8.0;        // colour difference (8-bit units) from the reference
   double min_intrusion_share = 0.003;  // of the image: smaller regions at the border are noise
-  int sharpness_width_px = 640;        // sharpness is measured on a copy this wide
+  int sharpness_width_px = 640;        // sharpness is measured on a copy about this wide
   double min_sharpness_ratio = 0.6;    // of the reference's sharpness: below, the frame is blurred
   // Sharpness is compared where the view still shows what the reference showed: cards laid or
   // lifted change the mean colour over this blur (at analysis size), a blurred lens does not.
