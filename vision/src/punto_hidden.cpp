@@ -17,9 +17,10 @@ namespace tableref::vision::punto {
 namespace {
 
 // Dots are searched on an image up to this many times smaller, where the smallest the scale
-// allows stay 6 px across (a picture read at 2 px/mm is searched halved).
+// allows stay about 6 px across (a picture read at 2 px/mm, whose cards measure it at 1.97 to 2,
+// is searched halved).
 constexpr int kMaxDownscale = 2;
-constexpr double kMinDotPx = 6;
+constexpr double kMinDotPx = 5.8;
 // components.md: a card's side spans at least 70 px; above the table a card spans at most about
 // a third of the picture's height.
 constexpr double kMinPxPerMm = 60.0 / kCardSideMm;
