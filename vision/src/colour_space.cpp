@@ -73,12 +73,6 @@ cv::Vec3f white_balance_gains(const cv::Vec3f& measured, const cv::Vec3f& refere
   return gains;
 }
 
-float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b) {
-  constexpr float kLightnessWeight = 0.5f;
-  const float dl = kLightnessWeight * (a[0] - b[0]);
-  return std::sqrt(dl * dl + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
-}
-
 cv::Vec3f channel_median(const std::vector<cv::Vec3f>& samples) {
   cv::Vec3f median;
   std::vector<float> channel(samples.size());

@@ -115,8 +115,36 @@ FaceSamples sample_face(const CardSampler& sampler) {
   return face;
 }
 
-struct TableModel {
-  std::vector<cv::Vec3f> lab;  // white-balanced samples of the table around the card
+// White-balanced samples of the table around a card, and the box in Lab that holds them.
+class TableModel {
+ public:
+  void add(const cv::Vec3f& lab) {
+    if (samples_.empty()) lowest_ = highest_ = lab;
+    for (int c = 0; c < 3; ++c) {
+      lowest_[c] = std::min(lowest_[c], lab[c]);
+      highest_[c] = std::max(highest_[c], lab[c]);
+    }
+    samples_.push_back(lab);
+  }
+
+  // Whether a sample lies within `distance` (lab_distance) of `lab`.
+  bool near(const cv::Vec3f& lab, float distance) const {
+    // A colour that far from the box along one axis is that far from every sample: most colours
+    // a card shows are told without a search. The margin covers the distance's rounding.
+    const float reach = distance * 1.001f;
+    constexpr std::array<float, 3> kAxisWeights = {0.5f, 1.0f, 1.0f};  // lab_distance's
+    for (int c = 0; c < 3; ++c) {
+      const float outside = std::max(lowest_[c] - lab[c], lab[c] - highest_[c]);
+      if (kAxisWeights[static_cast<std::size_t>(c)] * outside >= reach) return false;
+    }
+    return std::any_of(samples_.begin(), samples_.end(),
+                       [&](const cv::Vec3f& t) { return lab_distance(t, lab) < distance; });
+  }
+
+ private:
+  std::vector<cv::Vec3f> samples_;
+  cv::Vec3f lowest_;
+  cv::Vec3f highest_;
 };
 
 // The table on rings this far outside the card's edges.
@@ -130,16 +158,11 @@ TableModel sample_table(const CardSampler& sampler, const std::array<double, 2>&
                                                  {-outside_mm, t}};
       for (const cv::Point2d& p : points) {
         cv::Vec3f rgb;
-        if (sampler.raw(p.x, p.y, rgb)) table.lab.push_back(sampler.balanced_lab(rgb));
+        if (sampler.raw(p.x, p.y, rgb)) table.add(sampler.balanced_lab(rgb));
       }
     }
   }
   return table;
-}
-
-bool looks_like_table(const TableModel& table, const cv::Vec3f& lab, float distance) {
-  return std::any_of(table.lab.begin(), table.lab.end(),
-                     [&](const cv::Vec3f& t) { return lab_distance(t, lab) < distance; });
 }
 
 // The face and border of this card, as its own border shows under this light: what a card
@@ -232,7 +255,7 @@ class CellReader {
     int card_like = 0;  // the face or border of a card below, seen through the hole
     for (const cv::Vec3f& s : samples) {
       deviations.push_back(lab_distance(s, median));
-      if (looks_like_table(table_, s, params_.table_match_distance)) {
+      if (table_.near(s, params_.table_match_distance)) {
         ++table_like;
       } else if (material_.is_card(s)) {
         ++card_like;
@@ -313,7 +336,7 @@ class CellReader {
         // nor a white table seen through a hole.
         const bool blown_out =
             (std::min({rgb[0], rgb[1], rgb[2]}) > 235.0f || lab[0] > face_lab_[0] + 4.0f) &&
-            !looks_like_table(table_, lab, params_.table_match_distance);
+            !table_.near(lab, params_.table_match_distance);
         if (blown_out) {
           ++glare;
         } else {
@@ -474,9 +497,8 @@ class AlignmentCheck {
     const Material material = material_.of(lab);
     if (material != Material::other) return material;
     const bool colourful = std::hypot(lab[1], lab[2]) >= kMinInkChroma;
-    return colourful && !looks_like_table(table_beyond_, lab, params_.table_match_distance)
-               ? Material::ink
-               : Material::other;
+    return colourful && !table_beyond_.near(lab, params_.table_match_distance) ? Material::ink
+                                                                               : Material::other;
   }
 
   // The share of the table around the card, beyond most cards below, that reads as border.

@@ -2,6 +2,7 @@
 // Colour conversions for small numbers of samples, and the white-balance that makes colours
 // comparable under any light: divide by a surface whose printed colour is known (von Kries).
 
+#include <cmath>
 #include <opencv2/core.hpp>
 #include <vector>
 
@@ -23,7 +24,12 @@ cv::Vec3f white_balance_gains(const cv::Vec3f& measured_linear, const cv::Vec3f&
 
 // Distance between Lab colours with lightness counting for less than hue and chroma: shading and
 // print darkness move L far more than they move a*b*.
-float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b);
+// Inline: tables of samples are searched with it thousands of times a frame.
+inline float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b) {
+  constexpr float kLightnessWeight = 0.5f;
+  const float dl = kLightnessWeight * (a[0] - b[0]);
+  return std::sqrt(dl * dl + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
+}
 
 // The per-channel median of colour samples (not empty).
 cv::Vec3f channel_median(const std::vector<cv::Vec3f>& samples);
