@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <bit>
+#include <cmath>
+#include <cstdint>
 #include <opencv2/core.hpp>
+
+#include "cube_root.hpp"
 
 namespace tableref::vision {
 namespace {
@@ -18,6 +23,26 @@ TEST(LinearFromSrgb, WholeLevelsFitBetweenTheFractionsBesideThem) {
     EXPECT_NEAR(srgb_from_linear(cv::Vec3f(at(whole), 0, 0))[0], whole, 1e-3) << level;
   }
   EXPECT_EQ(linear_from_srgb(cv::Vec3f(0, 255, 0)), cv::Vec3f(0, 1, 0));
+}
+
+// Over the floats Lab conversions take (from 2^-7, just under the cube's threshold, to 2^3), every
+// 101st float's root is within an ulp of the true root, found in double; roots of cubes are whole.
+TEST(CubeRoot, IsWithinAnUlpOfTheTrueRoot) {
+  const auto first = std::bit_cast<std::uint32_t>(std::ldexp(1.0f, -7));
+  const auto last = std::bit_cast<std::uint32_t>(std::ldexp(1.0f, 3));
+  int checked = 0;
+  for (std::uint32_t bits = first; bits <= last; bits += 101) {
+    const auto x = std::bit_cast<float>(bits);
+    const auto truth = static_cast<float>(std::cbrt(static_cast<double>(x)));
+    const float root = cube_root(x);
+    const float ulp = std::nextafter(truth, 2 * truth) - truth;
+    ASSERT_LE(std::abs(root - truth), ulp) << x;
+    ++checked;
+  }
+  EXPECT_GT(checked, 800000);
+  EXPECT_EQ(cube_root(0.125f), 0.5f);
+  EXPECT_EQ(cube_root(1.0f), 1.0f);
+  EXPECT_EQ(cube_root(8.0f), 2.0f);
 }
 
 // A BGR pixel's channels are its red, green and blue levels in reverse, each the level's value.

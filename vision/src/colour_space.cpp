@@ -5,6 +5,8 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "cube_root.hpp"
+
 namespace tableref::vision {
 
 namespace {
@@ -36,7 +38,7 @@ float srgb_channel(float linear) {
 }
 float lab_f(float t) {
   constexpr float kDelta = 6.0f / 29.0f;
-  return t > kDelta * kDelta * kDelta ? std::cbrt(t) : t / (3 * kDelta * kDelta) + 4.0f / 29.0f;
+  return t > kDelta * kDelta * kDelta ? cube_root(t) : t / (3 * kDelta * kDelta) + 4.0f / 29.0f;
 }
 }  // namespace
 
