@@ -26,7 +26,7 @@ constexpr std::array<double, 4> kFaceLinesMm = {3.75, 23.0, 42.0, 61.25};
 // Colours sampled on one card, white-balanced by the card's own face.
 class CardSampler {
  public:
-  CardSampler(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners) : bgr_(bgr) {
+  CardSampler(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners) {
     const float side = static_cast<float>(kCardSideMm);
     const std::vector<cv::Point2f> card_mm = {{0, 0}, {side, 0}, {side, side}, {0, side}};
     const std::vector<cv::Point2f> image_px(corners.begin(), corners.end());
@@ -34,6 +34,11 @@ class CardSampler {
     double perimeter_px = 0;
     for (std::size_t i = 0; i < 4; ++i) perimeter_px += cv::norm(corners[i] - corners[(i + 1) % 4]);
     px_per_mm_ = perimeter_px / (4 * kCardSideMm);
+    const cv::Rect around = sampled_area(bgr.size());
+    // Samples fall on scattered rows of the picture: copied whole, the part they fall in is
+    // read once in order and stays in the cache.
+    around_ = bgr(around).clone();
+    origin_ = around.tl();
   }
 
   double px_per_mm() const { return px_per_mm_; }
@@ -47,7 +52,7 @@ class CardSampler {
 
   // Raw 8-bit RGB at a point of the card's plane (mm); false outside the image.
   bool raw(double x_mm, double y_mm, cv::Vec3f& rgb) const {
-    return sample_rgb(bgr_, to_image(x_mm, y_mm), rgb);
+    return sample_rgb(around_, to_image(x_mm, y_mm) - cv::Point2d(origin_), rgb);
   }
 
   void set_gains(const cv::Vec3f& gains) { gains_ = gains; }
@@ -56,7 +61,37 @@ class CardSampler {
   }
 
  private:
-  const cv::Mat& bgr_;
+  // The picture's pixels within reach of every sample (kReachMm beyond the card's edges, the
+  // table beyond a card below included); the whole picture if that square reaches the horizon.
+  cv::Rect sampled_area(cv::Size picture) const {
+    constexpr double kReachMm = 40.0;
+    const cv::Rect whole(cv::Point(0, 0), picture);
+    const cv::Matx33d& h = image_from_card_;
+    cv::Point2d lowest(picture.width, picture.height);
+    cv::Point2d highest(0, 0);
+    for (const double x : {-kReachMm, kCardSideMm + kReachMm}) {
+      for (const double y : {-kReachMm, kCardSideMm + kReachMm}) {
+        if (h(2, 0) * x + h(2, 1) * y + h(2, 2) <= 0) return whole;
+        const cv::Point2d corner = to_image(x, y);
+        if (!std::isfinite(corner.x) || !std::isfinite(corner.y)) return whole;
+        lowest = {std::min(lowest.x, corner.x), std::min(lowest.y, corner.y)};
+        highest = {std::max(highest.x, corner.x), std::max(highest.y, corner.y)};
+      }
+    }
+    // Clamped before rounding (a steep view reaches far), with a pixel more each way: a sample
+    // reads the pixel after the one it falls in.
+    const auto pixel = [](double value, int limit) {
+      return static_cast<int>(std::clamp(value, 0.0, static_cast<double>(limit)));
+    };
+    const cv::Point first(pixel(std::floor(lowest.x) - 1, picture.width),
+                          pixel(std::floor(lowest.y) - 1, picture.height));
+    const cv::Point last(pixel(std::ceil(highest.x) + 2, picture.width),
+                         pixel(std::ceil(highest.y) + 2, picture.height));
+    return cv::Rect(first, last) & whole;
+  }
+
+  cv::Mat around_;
+  cv::Point origin_;
   cv::Matx33d image_from_card_;
   double px_per_mm_ = 1;
   cv::Vec3f gains_{1, 1, 1};
