@@ -565,6 +565,7 @@ class AlignmentCheck {
     // A monster's print is no table.
     constexpr double kTableRunMm = 3.0;
     std::vector<Material> walk;
+    walk.reserve(static_cast<std::size_t>(kReachMm / kStepMm));
     std::size_t table_run = 0;
     for (double outward = kStepMm; outward <= kReachMm; outward += kStepMm) {
       walk.push_back(material_at(point(side, along, outward)));
