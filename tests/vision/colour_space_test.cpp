@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <opencv2/core.hpp>
 
 #include "cube_root.hpp"
@@ -43,6 +44,9 @@ TEST(CubeRoot, IsWithinAnUlpOfTheTrueRoot) {
   EXPECT_EQ(cube_root(0.125f), 0.5f);
   EXPECT_EQ(cube_root(1.0f), 1.0f);
   EXPECT_EQ(cube_root(8.0f), 2.0f);
+  EXPECT_EQ(cube_root(std::numeric_limits<float>::infinity()),
+            std::numeric_limits<float>::infinity());
+  EXPECT_TRUE(std::isnan(cube_root(std::numeric_limits<float>::quiet_NaN())));
 }
 
 // A BGR pixel's channels are its red, green and blue levels in reverse, each the level's value.

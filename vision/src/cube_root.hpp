@@ -4,13 +4,16 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <limits>
 
 namespace tableref::vision {
 
 // The cube root of a positive normal float, by the C library's method (glibc's cbrtf: a quadratic
 // first guess on the mantissa, one Halley step in double, the exponent's third restored) without
-// its calls to split and rebuild the float: within an ulp of the true root.
+// its calls to split and rebuild the float: within an ulp of the true root. Infinity and NaN are
+// their own roots.
 inline float cube_root(float x) {
+  if (!(x < std::numeric_limits<float>::infinity())) return x;
   const auto bits = std::bit_cast<std::uint32_t>(x);
   // x = mantissa · 2^exponent, the mantissa in [0.5, 1).
   const int exponent = static_cast<int>(bits >> 23) - 126;

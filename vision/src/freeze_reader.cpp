@@ -167,7 +167,7 @@ class TableModel {
     // A colour that far from the box along one axis is that far from every sample: most colours
     // a card shows are told without a search. The margin covers the distance's rounding.
     const float reach = distance * 1.001f;
-    constexpr std::array<float, 3> kAxisWeights = {0.5f, 1.0f, 1.0f};  // lab_distance's
+    constexpr std::array<float, 3> kAxisWeights = {kLabLightnessWeight, 1.0f, 1.0f};
     for (int c = 0; c < 3; ++c) {
       const float outside = std::max(lowest_[c] - lab[c], lab[c] - highest_[c]);
       if (kAxisWeights[static_cast<std::size_t>(c)] * outside >= reach) return false;

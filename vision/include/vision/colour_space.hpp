@@ -23,11 +23,11 @@ cv::Vec3f lab_of(referee::Rgb rgb);
 cv::Vec3f white_balance_gains(const cv::Vec3f& measured_linear, const cv::Vec3f& reference_linear);
 
 // Distance between Lab colours with lightness counting for less than hue and chroma: shading and
-// print darkness move L far more than they move a*b*.
-// Inline: tables of samples are searched with it thousands of times a frame.
+// print darkness move L far more than they move a*b*. Inline: tables of samples are searched with
+// it thousands of times a frame.
+constexpr float kLabLightnessWeight = 0.5f;
 inline float lab_distance(const cv::Vec3f& a, const cv::Vec3f& b) {
-  constexpr float kLightnessWeight = 0.5f;
-  const float dl = kLightnessWeight * (a[0] - b[0]);
+  const float dl = kLabLightnessWeight * (a[0] - b[0]);
   return std::sqrt(dl * dl + (a[1] - b[1]) * (a[1] - b[1]) + (a[2] - b[2]) * (a[2] - b[2]));
 }
 
