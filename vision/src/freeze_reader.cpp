@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "vision/colour_space.hpp"
+#include "vision/quad_geometry.hpp"
 #include "vision/working_scale.hpp"
 
 namespace tableref::vision {
@@ -78,16 +79,16 @@ class CardSampler {
         highest = {std::max(highest.x, corner.x), std::max(highest.y, corner.y)};
       }
     }
-    // Clamped before rounding (a steep view reaches far), with a pixel more each way: a sample
+    // Clamped before rounding (a steep view reaches far), then a pixel more each way: a sample
     // reads the pixel after the one it falls in.
     const auto pixel = [](double value, int limit) {
       return static_cast<int>(std::clamp(value, 0.0, static_cast<double>(limit)));
     };
-    const cv::Point first(pixel(std::floor(lowest.x) - 1, picture.width),
-                          pixel(std::floor(lowest.y) - 1, picture.height));
-    const cv::Point last(pixel(std::ceil(highest.x) + 2, picture.width),
-                         pixel(std::ceil(highest.y) + 2, picture.height));
-    return cv::Rect(first, last) & whole;
+    const cv::Rect box(cv::Point(pixel(std::floor(lowest.x), picture.width),
+                                 pixel(std::floor(lowest.y), picture.height)),
+                       cv::Point(pixel(std::ceil(highest.x) + 1, picture.width),
+                                 pixel(std::ceil(highest.y) + 1, picture.height)));
+    return grown_within(box, 1, picture);
   }
 
   cv::Mat around_;
