@@ -16,11 +16,14 @@ namespace {
 
 constexpr double kMinBoxArea = 600;
 
+cv::Mat face_picture_of_scene(int index) {
+  return samples::render_random(referee::Game::freeze, samples::Level::webcam,
+                                samples::image_seed(77, index))
+      .image_bgr;
+}
+
 cv::Mat face_mask_of_scene(int index) {
-  const cv::Mat bgr = samples::render_random(referee::Game::freeze, samples::Level::webcam,
-                                             samples::image_seed(77, index))
-                          .image_bgr;
-  cv::Mat mask = RelativeLuminance(bgr, 4).above(0.86);
+  cv::Mat mask = RelativeLuminance(face_picture_of_scene(index), 4).above(0.86);
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   return mask;
 }
@@ -77,6 +80,28 @@ TEST(LargeComponents, LeavesOutWhatAPartsEdgeCuts) {
       outlines_of_large_components_in_part(mask(part), part.tl(), mask.size(), kMinBoxArea);
   EXPECT_GT(found.size(), 0U);
   EXPECT_TRUE(same_outlines(found, whole_in_part));
+}
+
+// A mask within another looked at only around the other's large components: the same outlines in
+// the same order as the whole mask gives, on a scene's stricter face mask within its looser one
+// (a few parts) and on the looser one's inverse within the stricter one's (the table: the whole).
+TEST(LargeComponents, AMaskWithinAnotherIsLookedAtAroundItsLargeComponentsAlone) {
+  for (int scene = 0; scene < 3; ++scene) {
+    const cv::Mat looser = face_mask_of_scene(scene);
+    const cv::Mat stricter =
+        looser & (RelativeLuminance(face_picture_of_scene(scene), 4).above(0.92));
+    const std::vector<std::pair<cv::Mat, cv::Mat>> nested = {{stricter, looser},
+                                                             {~looser, ~stricter}};
+    for (const auto& [mask, enclosing] : nested) {
+      const auto expected = outlines_of_large_components(mask, kMinBoxArea);
+      EXPECT_GT(expected.size(), 0U) << "scene " << scene;
+      EXPECT_TRUE(same_outlines(
+          outlines_of_large_components_within(
+              mask, outlines_of_large_components(enclosing, kMinBoxArea), kMinBoxArea),
+          expected))
+          << "scene " << scene;
+    }
+  }
 }
 
 // Components at a mask's edges are whole when they are the picture's edges, cut when they are a

@@ -29,4 +29,11 @@ std::vector<ComponentOutline> outlines_of_large_components_in_part(const cv::Mat
                                                                    cv::Size picture,
                                                                    double min_box_area);
 
+// outlines_of_large_components of `mask`, each of whose pixels is set in a mask whose large
+// components' outlines are `enclosing` (a mask at a threshold lies within the mask at a looser
+// one): a large component lies within a large one of that mask, so only the parts of `mask` around
+// those are looked at. The same outlines in the same order as looking at the whole mask.
+std::vector<ComponentOutline> outlines_of_large_components_within(
+    const cv::Mat& mask, const std::vector<ComponentOutline>& enclosing, double min_box_area);
+
 }  // namespace tableref::vision

@@ -64,6 +64,32 @@ void add_unless_found(std::vector<CardCandidate>& cards, const CardCandidate& ca
   cards.push_back(card);
 }
 
+// The thresholds' indices from the highest down: the mask darker than each lies within the one
+// before it.
+std::vector<std::size_t> loosest_first(const std::vector<double>& thresholds) {
+  std::vector<std::size_t> order(thresholds.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return thresholds[a] > thresholds[b]; });
+  return order;
+}
+
+// The outlines of each mask's components large enough for a face, each mask looked at only
+// around those of the one before it in `order`, which holds it.
+std::vector<std::vector<ComponentOutline>> nested_outlines(const std::vector<cv::Mat>& masks,
+                                                           const std::vector<std::size_t>& order,
+                                                           double min_face_area) {
+  std::vector<std::vector<ComponentOutline>> outlines(masks.size());
+  const std::vector<ComponentOutline>* enclosing = nullptr;
+  for (const std::size_t level : order) {
+    outlines[level] =
+        enclosing ? outlines_of_large_components_within(masks[level], *enclosing, min_face_area)
+                  : outlines_of_large_components(masks[level], min_face_area);
+    enclosing = &outlines[level];
+  }
+  return outlines;
+}
+
 }  // namespace
 
 cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
@@ -130,10 +156,7 @@ std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& 
   cv::morphologyEx(gray, ridges, cv::MORPH_TOPHAT,
                    cv::getStructuringElement(cv::MORPH_RECT, {kRidgeWidthPx, kRidgeWidthPx}));
   // The levels from the highest threshold down: each at or below the one before it everywhere.
-  std::vector<std::size_t> order(thresholds.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return thresholds[a] > thresholds[b]; });
+  const std::vector<std::size_t> order = loosest_first(thresholds);
   // Each level at half the picture's size: smooth, it changes little from pixel to pixel.
   constexpr int kLevelStep = 2;
   const cv::Size level_size((gray.cols + kLevelStep - 1) / kLevelStep,
@@ -162,22 +185,22 @@ std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gr
   const double max_side_px = params.max_side_fraction * std::min(bgr.cols, bgr.rows);
   const double face_share = kFaceSideMm / kCardSideMm;
   const double min_face_area = std::pow(params.min_side_px * face_share * 0.8, 2) * 0.5;
+  StageTimer quad_stage(log, "card faces");
+  const std::vector<std::vector<ComponentOutline>> outlines =
+      nested_outlines(masks, loosest_first(params.face_thresholds), min_face_area);
   std::vector<CardCandidate> found;
+  int faces = 0;
   for (std::size_t level = 0; level < masks.size(); ++level) {
     log.debug_image("dark mask " + std::to_string(params.face_thresholds[level]).substr(0, 4),
                     masks[level]);
-    StageTimer quad_stage(log, "card faces");
-    const std::vector<ComponentOutline> outlines =
-        outlines_of_large_components(masks[level], min_face_area);
-    int faces = 0;
-    for (const ComponentOutline& outline : outlines) {
+    for (const ComponentOutline& outline : outlines[level]) {
       if (const auto card = card_from_outline(outline, params, min_face_area, max_side_px)) {
         add_unless_found(found, *card);
         ++faces;
       }
     }
-    quad_stage.finish(faces);
   }
+  quad_stage.finish(faces);
   // A card never holds another: a square around cards is a patch of table between them.
   std::vector<CardCandidate> cards;
   for (const CardCandidate& card : found) {
