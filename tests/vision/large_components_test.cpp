@@ -96,8 +96,9 @@ TEST(LargeComponents, AMaskWithinAnotherIsLookedAtAroundItsLargeComponentsAlone)
       const auto expected = outlines_of_large_components(mask, kMinBoxArea);
       EXPECT_GT(expected.size(), 0U) << "scene " << scene;
       EXPECT_TRUE(same_outlines(
-          outlines_of_large_components_within(
-              mask, outlines_of_large_components(enclosing, kMinBoxArea), kMinBoxArea),
+          outlines_of_large_components_within(mask, {}, mask.size(),
+                                              outlines_of_large_components(enclosing, kMinBoxArea),
+                                              kMinBoxArea),
           expected))
           << "scene " << scene;
     }

@@ -1,6 +1,7 @@
 // Punto's dark masks made in one pass and opened once, against OpenCV's comparisons, conjunction
 // and opening of each mask, on rendered tables' grey pictures and their levels, at widths that are
-// and are not a whole number of vectors.
+// and are not a whole number of vectors; the masks of parts of a picture against the whole's, and
+// the parts looked at against the large components of the whole's masks.
 
 #include "punto_cards.hpp"
 
@@ -8,6 +9,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "large_components.hpp"
 #include "samples/render.hpp"
 
 namespace tableref::vision::punto {
@@ -108,6 +110,77 @@ TEST(PuntoCards, OneOpeningOfTheCountsOpensEachLevelsMask) {
           << "scene " << scene << ", level " << level;
     }
   }
+}
+
+cv::Mat grey_of_scene(int scene) {
+  const cv::Mat bgr = samples::render_random(referee::Game::punto, samples::Level::webcam,
+                                             samples::image_seed(77, scene))
+                          .image_bgr;
+  cv::Mat gray;
+  cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+  return gray;
+}
+
+const std::vector<double> kThresholds = {0.3, 0.45};
+constexpr int kWhiteDownscale = 8;
+
+TEST(PuntoCards, APartsMasksAreTheWholePicturesThere) {
+  for (int scene = 0; scene < 2; ++scene) {
+    const cv::Mat gray = grey_of_scene(scene);
+    const DarkMasks dark(gray, kThresholds, kWhiteDownscale);
+    const std::vector<cv::Mat> whole = dark.in(cv::Rect({}, gray.size()));
+    const cv::Point far(gray.cols - 1, gray.rows - 1);
+    // Inside, at each edge and corner, a pixel wide, and odd sizes.
+    for (const cv::Rect& part :
+         {cv::Rect(301, 97, 413, 255), cv::Rect(0, 0, 120, 77), cv::Rect(far.x - 90, 40, 91, 301),
+          cv::Rect(700, far.y - 14, 333, 15), cv::Rect(5, 500, 1, 60), cv::Rect(0, 0, 2, 2),
+          cv::Rect(far - cv::Point(36, 52), far + cv::Point(1, 1))}) {
+      const std::vector<cv::Mat> in_part = dark.in(part);
+      ASSERT_EQ(in_part.size(), whole.size());
+      for (std::size_t level = 0; level < whole.size(); ++level) {
+        ASSERT_EQ(in_part[level].size(), part.size());
+        EXPECT_EQ(cv::countNonZero(in_part[level] != whole[level](part)), 0)
+            << "scene " << scene << ", part " << part << ", level " << level;
+      }
+    }
+  }
+}
+
+// A light picture with a dark square whose box is just large (33 x 33 pixels, at odd places).
+cv::Mat grey_with_a_dark_square() {
+  cv::Mat gray(301, 403, CV_8U, cv::Scalar(200));
+  gray(cv::Rect(101, 57, 33, 33)).setTo(20);
+  return gray;
+}
+
+// Every component of every mask whose box is large lies inside one of the areas, off its edges
+// where they are not the picture's; a scene's cards on a light table take a small share of it.
+TEST(PuntoCards, TheAreasLookedAtHoldEveryLargeComponent) {
+  constexpr double kMinBoxArea = 1000;
+  double least_share = 1;
+  for (int scene = -1; scene < 4; ++scene) {
+    const cv::Mat gray = scene < 0 ? grey_with_a_dark_square() : grey_of_scene(scene);
+    const DarkMasks dark(gray, kThresholds, kWhiteDownscale);
+    const std::vector<cv::Rect> areas = dark.areas_holding_large_components(kMinBoxArea);
+    double covered = 0;
+    for (const cv::Rect& area : areas) covered += area.area();
+    least_share = std::min(least_share, covered / gray.size().area());
+    int large = 0;
+    for (const cv::Mat& mask : dark.in(cv::Rect({}, gray.size()))) {
+      for (const ComponentOutline& outline : outlines_of_large_components(mask, kMinBoxArea)) {
+        ++large;
+        const cv::Rect box = cv::boundingRect(outline.points);
+        const auto holds = [&](const cv::Rect& area) {
+          const cv::Rect inner = grown_within(box, 1, gray.size());
+          return (inner & area) == inner;
+        };
+        EXPECT_TRUE(std::any_of(areas.begin(), areas.end(), holds))
+            << "scene " << scene << ", component at " << box;
+      }
+    }
+    EXPECT_GT(large, 0) << "scene " << scene;
+  }
+  EXPECT_LT(least_share, 0.1);
 }
 
 }  // namespace

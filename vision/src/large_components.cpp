@@ -64,28 +64,33 @@ std::vector<ComponentOutline> outlines_of_large_components_in_part(const cv::Mat
 }
 
 std::vector<ComponentOutline> outlines_of_large_components_within(
-    const cv::Mat& mask, const std::vector<ComponentOutline>& enclosing, double min_box_area) {
+    const cv::Mat& mask, cv::Point offset, cv::Size picture,
+    const std::vector<ComponentOutline>& enclosing, double min_box_area) {
   // Grown by a pixel: a component may reach the edge of the box of the one enclosing it, and one
   // cut by a part's edge is left out.
   std::vector<cv::Rect> areas;
-  for (const ComponentOutline& outline : enclosing)
-    areas.push_back(grown_within(cv::boundingRect(outline.points), 1, mask.size()));
+  for (const ComponentOutline& outline : enclosing) {
+    const cv::Rect box = cv::boundingRect(outline.points) - offset;
+    areas.push_back(grown_within(box & cv::Rect({}, mask.size()), 1, mask.size()));
+  }
   areas = whole_when_covering_most(std::move(areas), mask.size());
-  if (areas.size() == 1 && areas.front().size() == mask.size())
-    return outlines_of_large_components(mask, min_box_area);
   std::vector<ComponentOutline> outlines;
   for (const cv::Rect& area : areas) {
-    for (ComponentOutline& outline :
-         outlines_of_large_components_in_part(mask(area), area.tl(), mask.size(), min_box_area))
+    for (ComponentOutline& outline : outlines_of_large_components_in_part(
+             mask(area), offset + area.tl(), picture, min_box_area))
       outlines.push_back(std::move(outline));
   }
+  in_listing_order_once(outlines);
+  return outlines;
+}
+
+void in_listing_order_once(std::vector<ComponentOutline>& outlines) {
   in_listing_order(outlines);
-  // Parts overlap: a component whole in two of them is found twice, from the same first pixel.
+  // A component whole in two parts is found in each, from the same first pixel.
   const auto same_start = [](const ComponentOutline& a, const ComponentOutline& b) {
     return a.points.front() == b.points.front();
   };
   outlines.erase(std::unique(outlines.begin(), outlines.end(), same_start), outlines.end());
-  return outlines;
 }
 
 }  // namespace tableref::vision

@@ -29,11 +29,17 @@ std::vector<ComponentOutline> outlines_of_large_components_in_part(const cv::Mat
                                                                    cv::Size picture,
                                                                    double min_box_area);
 
-// outlines_of_large_components of `mask`, each of whose pixels is set in a mask whose large
-// components' outlines are `enclosing` (a mask at a threshold lies within the mask at a looser
-// one): a large component lies within a large one of that mask, so only the parts of `mask` around
-// those are looked at. The same outlines in the same order as looking at the whole mask.
+// outlines_of_large_components_in_part of `mask`, each of whose pixels is set in a mask whose large
+// components' outlines are `enclosing` (in the picture's pixels; a mask at a threshold lies within
+// the mask at a looser one): a large component lies within a large one of that mask, so only the
+// parts of `mask` around those are looked at. The same outlines in the same order as looking at
+// the whole of `mask`.
 std::vector<ComponentOutline> outlines_of_large_components_within(
-    const cv::Mat& mask, const std::vector<ComponentOutline>& enclosing, double min_box_area);
+    const cv::Mat& mask, cv::Point offset, cv::Size picture,
+    const std::vector<ComponentOutline>& enclosing, double min_box_area);
+
+// Outlines found in parts of a mask that may overlap, put in the order component_outlines lists
+// them, each component's once.
+void in_listing_order_once(std::vector<ComponentOutline>& outlines);
 
 }  // namespace tableref::vision

@@ -26,13 +26,37 @@ struct CardCandidate {
 
 // The dark pixels of `gray` at each threshold of luminance over the local white (the brightest
 // surface around: a card's rim and dots, or the table), with thin bright ridges (rims blurred
-// down to a faint line) kept out, so that they still part a face from a dark table.
+// down to a faint line) kept out, so that they still part a face from a dark table. Made only
+// where they are asked for: a part's pixels are the same as the whole picture's there.
+class DarkMasks {
+ public:
+  DarkMasks(const cv::Mat& gray, const std::vector<double>& thresholds, int downscale);
+
+  // Each threshold's mask (CV_8U, 255 for dark) of `area` of the picture, in the thresholds'
+  // order.
+  std::vector<cv::Mat> in(const cv::Rect& area) const;
+  // Parts of the picture that hold every component of every mask whose bounding box holds
+  // `min_box_area` pixels (or the whole picture): around the components of the pixels darker
+  // than the highest level somewhere in their block of 2 x 2, on a quarter of the pixels.
+  std::vector<cv::Rect> areas_holding_large_components(double min_box_area) const;
+
+ private:
+  cv::Mat gray_;
+  std::vector<std::size_t> order_;  // the thresholds' indices from the highest down
+  std::vector<cv::Mat> levels_;     // in that order, a pixel for each block of 2 x 2
+};
+
+// The masks of the whole picture.
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
                                 int downscale);
 
 // How many of `levels` (CV_8U, a pixel for each `level_step` by `level_step` pixels of `gray`: 1, 2
-// or 4) each pixel of `gray` is darker than, 0 where `ridges` reaches `most_ridge`: every level
-// compared in one pass over the picture.
+// or 4) each pixel of `area` of `gray` is darker than, 0 where `ridges` (of `area`) reaches
+// `most_ridge`: every level compared in one pass over the picture.
+cv::Mat levels_darker(const cv::Mat& gray, const cv::Rect& area, const cv::Mat& ridges,
+                      std::uint8_t most_ridge, const std::vector<cv::Mat>& levels,
+                      int level_step = 1);
+// The same over the whole picture.
 cv::Mat levels_darker(const cv::Mat& gray, const cv::Mat& ridges, std::uint8_t most_ridge,
                       const std::vector<cv::Mat>& levels, int level_step = 1);
 
