@@ -105,6 +105,29 @@ TEST(LargeComponents, AMaskWithinAnotherIsLookedAtAroundItsLargeComponentsAlone)
   }
 }
 
+TEST(LargeComponents, AreasWithinOthersAreLeftOutAndOverlappingOnesJoinedWhereNoLarger) {
+  const cv::Size picture(400, 300);
+  const cv::Rect outer(10, 10, 100, 100), inner(20, 30, 40, 40), apart(300, 200, 50, 50);
+  // Overlapping by half: the rectangle around both (150 x 100) is smaller than the two together.
+  const cv::Rect beside(60, 10, 100, 100);
+  // Overlapping at a corner: the rectangle around both (190 x 190) is larger.
+  const cv::Rect diagonal(200, 100, 90, 90), corner(110, 10, 100, 100);
+  const auto sorted = [](std::vector<cv::Rect> areas) {
+    std::sort(areas.begin(), areas.end(), [](const cv::Rect& a, const cv::Rect& b) {
+      return std::tie(a.x, a.y) < std::tie(b.x, b.y);
+    });
+    return areas;
+  };
+  EXPECT_EQ(sorted(joined_areas({inner, apart, outer}, picture)), sorted({outer, apart}));
+  EXPECT_EQ(sorted(joined_areas({outer, beside, inner}, picture)),
+            std::vector<cv::Rect>{cv::Rect(10, 10, 150, 100)});
+  EXPECT_EQ(sorted(joined_areas({corner, diagonal}, picture)), sorted({corner, diagonal}));
+  EXPECT_TRUE(joined_areas({}, picture).empty());
+  // Most of the picture: the whole of it.
+  EXPECT_EQ(joined_areas({cv::Rect(0, 0, 300, 300)}, picture),
+            std::vector<cv::Rect>{cv::Rect({}, picture)});
+}
+
 // Components at a mask's edges are whole when they are the picture's edges, cut when they are a
 // part's.
 TEST(LargeComponents, KeepsComponentsAtThePicturesEdgesOnly) {

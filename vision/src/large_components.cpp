@@ -20,6 +20,14 @@ void in_listing_order(std::vector<ComponentOutline>& outlines) {
   });
 }
 
+// Whether `a` and `b` are better looked at as the rectangle around them: one holds the other, or
+// they overlap and that rectangle is no larger than the two.
+bool better_joined(const cv::Rect& a, const cv::Rect& b) {
+  const cv::Rect common = a & b;
+  if (common.empty()) return false;
+  return common == a || common == b || (a | b).area() <= a.area() + b.area();
+}
+
 }  // namespace
 
 std::vector<cv::Rect> whole_when_covering_most(std::vector<cv::Rect> areas, cv::Size picture) {
@@ -27,6 +35,21 @@ std::vector<cv::Rect> whole_when_covering_most(std::vector<cv::Rect> areas, cv::
   for (const cv::Rect& area : areas) covered += area.area();
   if (covered > 0.5 * picture.area()) return {cv::Rect(cv::Point(0, 0), picture)};
   return areas;
+}
+
+std::vector<cv::Rect> joined_areas(std::vector<cv::Rect> areas, cv::Size picture) {
+  for (bool joined = true; joined;) {
+    joined = false;
+    for (std::size_t i = 0; i < areas.size() && !joined; ++i) {
+      for (std::size_t j = i + 1; j < areas.size() && !joined; ++j) {
+        if (!better_joined(areas[i], areas[j])) continue;
+        areas[i] |= areas[j];
+        areas.erase(areas.begin() + static_cast<long>(j));
+        joined = true;
+      }
+    }
+  }
+  return whole_when_covering_most(std::move(areas), picture);
 }
 
 std::vector<ComponentOutline> outlines_of_large_components(const cv::Mat& mask,
@@ -73,7 +96,7 @@ std::vector<ComponentOutline> outlines_of_large_components_within(
     const cv::Rect box = cv::boundingRect(outline.points) - offset;
     areas.push_back(grown_within(box & cv::Rect({}, mask.size()), 1, mask.size()));
   }
-  areas = whole_when_covering_most(std::move(areas), mask.size());
+  areas = joined_areas(std::move(areas), mask.size());
   std::vector<ComponentOutline> outlines;
   for (const cv::Rect& area : areas) {
     for (ComponentOutline& outline : outlines_of_large_components_in_part(

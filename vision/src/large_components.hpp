@@ -14,6 +14,12 @@ namespace tableref::vision {
 // costs more than looking at it once.
 std::vector<cv::Rect> whole_when_covering_most(std::vector<cv::Rect> areas, cv::Size picture);
 
+// `areas` of a picture with each that lies within another left out, and two that overlap joined
+// into the rectangle around both where it is no larger than the two together; the whole picture
+// when they cover most of it. What lies inside an area, off its edges that are not the picture's,
+// lies so inside one of the areas returned, each looked at once.
+std::vector<cv::Rect> joined_areas(std::vector<cv::Rect> areas, cv::Size picture);
+
 // The outlines (component_outlines) of the components of `mask` whose bounding box holds at least
 // `min_box_area` pixels, and of no other, in the order component_outlines lists them: the
 // components found from the mask's runs, each large one's outer border followed from its first

@@ -256,7 +256,7 @@ std::vector<cv::Rect> DarkMasks::areas_holding_large_components(double min_box_a
     // Grown by a pixel: a component cut by an area's edge is left out.
     if (box.area() >= min_box_area) areas.push_back(grown_within(box, 1, gray_.size()));
   }
-  return whole_when_covering_most(std::move(areas), gray_.size());
+  return joined_areas(std::move(areas), gray_.size());
 }
 
 std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
