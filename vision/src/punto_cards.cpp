@@ -259,11 +259,6 @@ std::vector<cv::Rect> DarkMasks::areas_holding_large_components(double min_box_a
   return joined_areas(std::move(areas), gray_.size());
 }
 
-std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
-                                int downscale) {
-  return DarkMasks(gray, thresholds, downscale).in(cv::Rect({}, gray.size()));
-}
-
 std::vector<CardCandidate> find_card_faces(const cv::Mat& bgr, const cv::Mat& gray,
                                            const PuntoReaderParams& params, StageLog& log) {
   const double face_share = kFaceSideMm / kCardSideMm;

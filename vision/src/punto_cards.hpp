@@ -46,13 +46,9 @@ class DarkMasks {
   std::vector<cv::Mat> levels_;     // in that order, a pixel for each block of 2 x 2
 };
 
-// The masks of the whole picture.
-std::vector<cv::Mat> dark_masks(const cv::Mat& gray, const std::vector<double>& thresholds,
-                                int downscale);
-
 // How many of `levels` (CV_8U, a pixel for each `level_step` by `level_step` pixels of `gray`: 1, 2
 // or 4) each pixel of `area` of `gray` is darker than, 0 where `ridges` (of `area`) reaches
-// `most_ridge`: every level compared in one pass over the picture.
+// `most_ridge`: every level compared in one pass over the area.
 cv::Mat levels_darker(const cv::Mat& gray, const cv::Rect& area, const cv::Mat& ridges,
                       std::uint8_t most_ridge, const std::vector<cv::Mat>& levels,
                       int level_step = 1);
