@@ -22,10 +22,14 @@ cv::Mat face_picture_of_scene(int index) {
       .image_bgr;
 }
 
-cv::Mat face_mask_of_scene(int index) {
-  cv::Mat mask = RelativeLuminance(face_picture_of_scene(index), 4).above(0.86);
+cv::Mat opened_face_mask(const RelativeLuminance& relative) {
+  cv::Mat mask = relative.above(0.86);
   cv::morphologyEx(mask, mask, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, {3, 3}));
   return mask;
+}
+
+cv::Mat face_mask_of_scene(int index) {
+  return opened_face_mask(RelativeLuminance(face_picture_of_scene(index), 4));
 }
 
 bool large(const ComponentOutline& outline) {
@@ -87,9 +91,9 @@ TEST(LargeComponents, LeavesOutWhatAPartsEdgeCuts) {
 // (a few parts) and on the looser one's inverse within the stricter one's (the table: the whole).
 TEST(LargeComponents, AMaskWithinAnotherIsLookedAtAroundItsLargeComponentsAlone) {
   for (int scene = 0; scene < 3; ++scene) {
-    const cv::Mat looser = face_mask_of_scene(scene);
-    const cv::Mat stricter =
-        looser & (RelativeLuminance(face_picture_of_scene(scene), 4).above(0.92));
+    const RelativeLuminance relative(face_picture_of_scene(scene), 4);
+    const cv::Mat looser = opened_face_mask(relative);
+    const cv::Mat stricter = looser & relative.above(0.92);
     const std::vector<std::pair<cv::Mat, cv::Mat>> nested = {{stricter, looser},
                                                              {~looser, ~stricter}};
     for (const auto& [mask, enclosing] : nested) {
