@@ -28,10 +28,7 @@ constexpr std::array<double, 4> kFaceLinesMm = {3.75, 23.0, 42.0, 61.25};
 class CardSampler {
  public:
   CardSampler(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners) {
-    const float side = static_cast<float>(kCardSideMm);
-    const std::vector<cv::Point2f> card_mm = {{0, 0}, {side, 0}, {side, side}, {0, side}};
-    const std::vector<cv::Point2f> image_px(corners.begin(), corners.end());
-    image_from_card_ = cv::getPerspectiveTransform(card_mm, image_px);
+    image_from_card_ = image_from_square(corners, kCardSideMm);
     double perimeter_px = 0;
     for (std::size_t i = 0; i < 4; ++i) perimeter_px += cv::norm(corners[i] - corners[(i + 1) % 4]);
     px_per_mm_ = perimeter_px / (4 * kCardSideMm);
@@ -45,10 +42,7 @@ class CardSampler {
   double px_per_mm() const { return px_per_mm_; }
 
   cv::Point2d to_image(double x_mm, double y_mm) const {
-    const cv::Matx33d& h = image_from_card_;
-    const double w = h(2, 0) * x_mm + h(2, 1) * y_mm + h(2, 2);
-    return {(h(0, 0) * x_mm + h(0, 1) * y_mm + h(0, 2)) / w,
-            (h(1, 0) * x_mm + h(1, 1) * y_mm + h(1, 2)) / w};
+    return apply_homography(image_from_card_, {x_mm, y_mm});
   }
 
   // Raw 8-bit RGB at a point of the card's plane (mm); false outside the image.

@@ -299,12 +299,6 @@ cv::Matx33d image_from_square(const std::array<cv::Point2d, 4>& corners_px, doub
   return cv::Matx33d(cv::getPerspectiveTransform(square_mm, image_px));
 }
 
-cv::Point2d apply_homography(const cv::Matx33d& h, cv::Point2d p) {
-  const double w = h(2, 0) * p.x + h(2, 1) * p.y + h(2, 2);
-  return {(h(0, 0) * p.x + h(0, 1) * p.y + h(0, 2)) / w,
-          (h(1, 0) * p.x + h(1, 1) * p.y + h(1, 2)) / w};
-}
-
 std::array<cv::Point2d, 4> square_on_face(const std::array<cv::Point2d, 4>& face_px, double face_mm,
                                           cv::Point2d origin_mm, double side_mm) {
   const cv::Matx33d image_from_face = image_from_square(face_px, face_mm);

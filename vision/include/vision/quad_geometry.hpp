@@ -52,7 +52,12 @@ std::array<cv::Point2d, 4> snap_sides_to_edges(const cv::Mat& bgr,
 // The perspective map from a square's millimetres (origin at corners[0], x towards corners[1],
 // y towards corners[3]) to the image.
 cv::Matx33d image_from_square(const std::array<cv::Point2d, 4>& corners_px, double side_mm);
-cv::Point2d apply_homography(const cv::Matx33d& homography, cv::Point2d point);
+// Inline: samplers map thousands of points a card.
+inline cv::Point2d apply_homography(const cv::Matx33d& h, cv::Point2d p) {
+  const double w = h(2, 0) * p.x + h(2, 1) * p.y + h(2, 2);
+  return {(h(0, 0) * p.x + h(0, 1) * p.y + h(0, 2)) / w,
+          (h(1, 0) * p.x + h(1, 1) * p.y + h(1, 2)) / w};
+}
 
 // The image corners of the square of side `side_mm` whose top-left corner lies at `origin_mm` on
 // the face seen at `face_px` (a square of side `face_mm`, measured from face_px[0]), in
