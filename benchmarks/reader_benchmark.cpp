@@ -9,13 +9,12 @@
 #include <chrono>
 #include <map>
 #include <opencv2/core/utility.hpp>
-#include <opencv2/imgproc.hpp>
 #include <string>
 #include <vector>
 
+#include "benchmark_frames.hpp"
 #include "referee/deck.hpp"
 #include "referee/game.hpp"
-#include "samples/render.hpp"
 #include "vision/bugs_reader.hpp"
 #include "vision/colour_references.hpp"
 #include "vision/freeze_reader.hpp"
@@ -26,29 +25,8 @@
 namespace {
 
 using namespace tableref;
-
-constexpr int kScenes = 8;
-constexpr std::uint64_t kSeed = 77;
-
-// The game's first kScenes webcam scenes of kSeed, each scaled to `width` (16:9).
-std::vector<cv::Mat> scenes(referee::Game game, int width) {
-  std::vector<cv::Mat> frames;
-  for (int i = 0; i < kScenes; ++i) {
-    const cv::Mat rendered =
-        samples::render_random(game, samples::Level::webcam, samples::image_seed(kSeed, i))
-            .image_bgr;
-    const cv::Size size(width, width * 9 / 16);
-    cv::Mat frame;
-    if (rendered.size() == size) {
-      frame = rendered;
-    } else {
-      cv::resize(rendered, frame, size, 0, 0,
-                 rendered.cols > width ? cv::INTER_AREA : cv::INTER_LINEAR);
-    }
-    frames.push_back(frame);
-  }
-  return frames;
-}
+using benchmarks::gray_conversion_ms;
+using benchmarks::scenes;
 
 // Reads one frame with the game's reader, its stages timed into `log`, the table's scale known
 // (`table_px_per_mm`) or not (0). Returns the scale the reading shows.
@@ -76,17 +54,6 @@ double read_frame(referee::Game game, const cv::Mat& frame, double table_px_per_
           vision::read_bugs(frame, bugs_deck, with_scale(vision::BugsReaderParams{}), log));
   }
   return 0;
-}
-
-double gray_conversion_ms(const std::vector<cv::Mat>& frames) {
-  cv::Mat gray;
-  constexpr int kRepeats = 20;
-  const auto start = std::chrono::steady_clock::now();
-  for (int repeat = 0; repeat < kRepeats; ++repeat) {
-    for (const cv::Mat& frame : frames) cv::cvtColor(frame, gray, cv::COLOR_BGR2GRAY);
-  }
-  const std::chrono::duration<double, std::milli> spent = std::chrono::steady_clock::now() - start;
-  return spent.count() / (kRepeats * static_cast<double>(frames.size()));
 }
 
 // state.range(0): a referee::Game; state.range(1): the frame's width; state.range(2): 1 when the
@@ -120,17 +87,6 @@ void BM_ReadChangedTable(benchmark::State& state) {
                  (state.range(2) != 0 ? ", scale known" : ""));
 }
 
-void reader_sizes(benchmark::internal::Benchmark* benchmark) {
-  for (const referee::Game game :
-       {referee::Game::freeze, referee::Game::trio, referee::Game::punto, referee::Game::bugs}) {
-    for (const int width : {1280, 1920}) {
-      for (const long scale_known : {0, 1}) {
-        benchmark->Args({static_cast<long>(game), width, scale_known});
-      }
-    }
-  }
-}
-
-BENCHMARK(BM_ReadChangedTable)->Apply(reader_sizes)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReadChangedTable)->Apply(benchmarks::games_and_widths)->Unit(benchmark::kMillisecond);
 
 }  // namespace

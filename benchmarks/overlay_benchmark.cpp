@@ -1,0 +1,115 @@
+// What the desktop app's live view costs to draw per frame, game by game, at 1280x720 and
+// 1920x1080, on one core (Google Benchmark): the frame turned into a QImage and drawn with the
+// overlay over it (gui::render_overlay, the live view's own painting at the picture's size), from
+// the readings of the same rendered webcam scenes reader_benchmark reads. Its counter gives the
+// cost against one BGR-to-gray conversion of the same frames. Runs on Qt's offscreen platform.
+
+#include <benchmark/benchmark.h>
+
+#include <QGuiApplication>
+#include <chrono>
+#include <opencv2/core/utility.hpp>
+#include <vector>
+
+#include "benchmark_frames.hpp"
+#include "gui/overlay_painter.hpp"
+#include "referee/deck.hpp"
+#include "referee/game.hpp"
+#include "vision/bugs_reader.hpp"
+#include "vision/colour_references.hpp"
+#include "vision/freeze_reader.hpp"
+#include "vision/observation_json.hpp"
+#include "vision/punto_reader.hpp"
+#include "vision/stage_log.hpp"
+#include "vision/trio_reader.hpp"
+
+namespace {
+
+using namespace tableref;
+
+// A frame and what the live view draws over it.
+struct ShownFrame {
+  cv::Mat bgr;
+  gui::OverlayState overlay;
+};
+
+// The game's reading of `frame` as the analyze fields the overlay draws from.
+nlohmann::json fields_of(referee::Game game, const cv::Mat& frame, bool& unstable) {
+  static const referee::FreezeDeck freeze_deck = referee::builtin_freeze_deck();
+  static const referee::BugsDeck bugs_deck = referee::builtin_bugs_deck();
+  static const vision::ColourReferences references = vision::palette_references();
+  vision::StageLog log;
+  switch (game) {
+    case referee::Game::freeze: {
+      const auto reading = vision::read_freeze(frame, freeze_deck, references, {}, log);
+      unstable = reading.unstable;
+      return vision::freeze_fields(reading);
+    }
+    case referee::Game::trio: {
+      const auto reading = vision::read_trio(frame, references, {}, log);
+      unstable = reading.unstable;
+      return vision::trio_fields(reading);
+    }
+    case referee::Game::punto: {
+      const auto reading = vision::read_punto(frame, references, {}, log);
+      unstable = reading.unstable;
+      return vision::punto_fields(reading);
+    }
+    case referee::Game::bugs: {
+      const auto reading = vision::read_bugs(frame, bugs_deck, {}, log);
+      unstable = reading.unstable;
+      return vision::bugs_fields(reading);
+    }
+  }
+  return {};
+}
+
+// The benchmark's frames of the game at `width`, each with what the game's reader read on it.
+std::vector<ShownFrame> shown_frames(referee::Game game, int width) {
+  std::vector<ShownFrame> frames;
+  for (const cv::Mat& bgr : benchmarks::scenes(game, width)) {
+    ShownFrame frame{bgr, {}};
+    frame.overlay.game = game;
+    frame.overlay.layout = fields_of(game, bgr, frame.overlay.unstable);
+    frames.push_back(std::move(frame));
+  }
+  return frames;
+}
+
+// state.range(0): a referee::Game; state.range(1): the frame's width; state.range(2): 1 for the
+// colour-blind view (patterns over the monsters).
+void BM_DrawLiveView(benchmark::State& state) {
+  const auto game = static_cast<referee::Game>(state.range(0));
+  cv::setNumThreads(1);
+  const std::vector<ShownFrame> frames = shown_frames(game, static_cast<int>(state.range(1)));
+  gui::OverlayOptions options;
+  options.colour_blind = state.range(2) != 0;
+  std::size_t index = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (auto _ : state) {
+    const ShownFrame& frame = frames[index++ % frames.size()];
+    benchmark::DoNotOptimize(gui::render_overlay(frame.bgr, frame.overlay, options));
+  }
+  const std::chrono::duration<double, std::milli> spent = std::chrono::steady_clock::now() - start;
+  const double reads = static_cast<double>(state.iterations());
+  std::vector<cv::Mat> pictures;
+  for (const ShownFrame& frame : frames) pictures.push_back(frame.bgr);
+  state.counters["x gray"] = spent.count() / reads / benchmarks::gray_conversion_ms(pictures);
+  state.SetLabel(std::string(referee::game_name(game)) +
+                 (options.colour_blind ? ", colour-blind" : ""));
+}
+
+BENCHMARK(BM_DrawLiveView)->Apply(benchmarks::games_and_widths)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Text is laid out with the platform's fonts: a QGuiApplication, drawing nowhere on screen.
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QGuiApplication app(argc, argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
