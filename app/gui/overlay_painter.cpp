@@ -3,9 +3,11 @@
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
+#include <opencv2/imgproc.hpp>
 #include <set>
 
 #include "gui/event_text.hpp"
+#include "gui/overlay_stamps.hpp"
 #include "gui/overlay_style.hpp"
 #include "referee/colour.hpp"
 
@@ -217,23 +219,11 @@ class OverlayDrawer {
     const double text_px = std::clamp(cell_px * 0.22, 8.0, 20.0) * options_.text_scale;
     if (colour) {
       const double disk_px = cell_px * kFreezeDiskMm / kFreezePitchMm;
-      if (options_.colour_blind) {
-        // The hatching of this colour over the monster itself.
-        QPainterPath disk;
-        disk.addEllipse(centre, disk_px / 2, disk_px / 2);
-        painter_.setPen(Qt::NoPen);
-        painter_.setBrush(QBrush(QColor(255, 255, 255, 190), pattern_of(*colour)));
-        painter_.drawPath(disk);
-        painter_.setBrush(QBrush(QColor(0, 0, 0, 150), pattern_of(*colour)));
-        painter_.setBrushOrigin(centre + QPointF(1, 1));
-        painter_.drawPath(disk);
-        painter_.setBrushOrigin(0, 0);
-      }
-      const double symbol_px = std::clamp(cell_px * 0.3, 8.0, 26.0) * options_.text_scale;
-      const QPointF symbol_centre = centre - QPointF(0, text_px * 0.55);
-      painter_.setPen(QPen(Qt::black, 2.0));
-      painter_.setBrush(Qt::white);
-      painter_.drawPath(symbol_path(symbol_of(*colour), symbol_centre, symbol_px));
+      if (options_.colour_blind) draw_hatching(centre, disk_px, *colour);
+      // Whole pixels: the symbol's stamp serves every monster of its colour and about its size.
+      const double symbol_px =
+          std::round(std::clamp(cell_px * 0.3, 8.0, 26.0) * options_.text_scale);
+      draw_symbol(centre - QPointF(0, text_px * 0.55), symbol_px, symbol_of(*colour));
       draw_label(centre + QPointF(0, symbol_px * 0.55 + text_px * 0.15), qt_text(word + suffix),
                  text_px, Qt::white, cell_px * 0.95);
     } else if (word == "empty") {
@@ -253,22 +243,59 @@ class OverlayDrawer {
     font.setBold(true);
     if (max_width > 0) {
       const double width = QFontMetricsF(font).horizontalAdvance(text);
-      if (width > max_width) {
-        pixel_size = std::max(6.0, pixel_size * max_width / width);
-        font.setPixelSize(static_cast<int>(pixel_size));
-      }
+      if (width > max_width)
+        font.setPixelSize(static_cast<int>(std::max(6.0, pixel_size * max_width / width)));
     }
-    QPainterPath path;
-    path.addText(0, 0, font, text);
-    const QRectF bounds = path.boundingRect();
-    path.translate(centre - bounds.center());
-    painter_.setPen(
-        QPen(Qt::black, std::max(2.0, pixel_size / 4), Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    painter_.setBrush(Qt::NoBrush);
-    painter_.drawPath(path);
-    painter_.setPen(Qt::NoPen);
-    painter_.setBrush(fill);
-    painter_.drawPath(path);
+    const double outline_px = std::max(2.0, font.pixelSize() / 4.0);
+    const QString key = QStringLiteral("label|%1|%2|%3").arg(text, font.key()).arg(fill.rgba());
+    overlay_stamps().draw(painter_, centre, key, [&] {
+      QPainterPath path;
+      path.addText(0, 0, font, text);
+      path.translate(-path.boundingRect().center());
+      return StampDrawing{
+          path.boundingRect().adjusted(-outline_px, -outline_px, outline_px, outline_px),
+          [path, fill, outline_px](QPainter& painter) {
+            painter.setPen(QPen(Qt::black, outline_px, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawPath(path);
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(fill);
+            painter.drawPath(path);
+          }};
+    });
+  }
+
+  // A colour's symbol in white, outlined in black, fitting a square of side `size_px`.
+  void draw_symbol(QPointF centre, double size_px, ColourSymbol symbol) {
+    const QString key = QStringLiteral("symbol|%1|%2").arg(static_cast<int>(symbol)).arg(size_px);
+    overlay_stamps().draw(painter_, centre, key, [&] {
+      const QPainterPath path = symbol_path(symbol, QPointF(0, 0), size_px);
+      return StampDrawing{path.boundingRect().adjusted(-1, -1, 1, 1), [path](QPainter& painter) {
+                            painter.setPen(QPen(Qt::black, 2.0));
+                            painter.setBrush(Qt::white);
+                            painter.drawPath(path);
+                          }};
+    });
+  }
+
+  // The hatching of `colour` over a monster `disk_px` across, light with a dark shadow a pixel
+  // below and right of it.
+  void draw_hatching(QPointF centre, double disk_px, referee::Colour colour) {
+    const double radius = std::round(disk_px) / 2;
+    const QString key = QStringLiteral("hatching|%1|%2").arg(static_cast<int>(colour)).arg(radius);
+    overlay_stamps().draw(painter_, centre, key, [&] {
+      QPainterPath disk;
+      disk.addEllipse(QPointF(0, 0), radius, radius);
+      const Qt::BrushStyle pattern = pattern_of(colour);
+      return StampDrawing{disk.boundingRect(), [disk, pattern](QPainter& painter) {
+                            painter.setPen(Qt::NoPen);
+                            painter.setBrush(QBrush(QColor(255, 255, 255, 190), pattern));
+                            painter.drawPath(disk);
+                            painter.setBrush(QBrush(QColor(0, 0, 0, 150), pattern));
+                            painter.setBrushOrigin(1, 1);
+                            painter.drawPath(disk);
+                          }};
+    });
   }
 
   void draw_tag(const QPolygonF& outline, OverlayRole role, const QString& text, double cell_px) {
@@ -362,9 +389,19 @@ void paint_overlay(QPainter& painter, const QTransform& widget_from_image,
 
 QImage qimage_from_bgr(const cv::Mat& bgr) {
   if (bgr.empty() || bgr.type() != CV_8UC3) return {};
+#if Q_BYTE_ORDER == Q_LITTLE_ENDIAN
+  // RGB32 lies in memory as blue, green, red and 0xFF: OpenCV's BGRA, written straight into the
+  // image (a third of the time of QImage's own conversion).
+  QImage image(bgr.cols, bgr.rows, QImage::Format_RGB32);
+  cv::Mat bgra(bgr.rows, bgr.cols, CV_8UC4, image.bits(),
+               static_cast<std::size_t>(image.bytesPerLine()));
+  cv::cvtColor(bgr, bgra, cv::COLOR_BGR2BGRA);
+  return image;
+#else
   return QImage(bgr.data, bgr.cols, bgr.rows, static_cast<qsizetype>(bgr.step),
                 QImage::Format_BGR888)
       .convertToFormat(QImage::Format_RGB32);
+#endif
 }
 
 QImage render_overlay(const cv::Mat& bgr, const OverlayState& state,

@@ -37,6 +37,24 @@ bool near_colour(QRgb pixel, const QColor& expected, int tolerance = 30) {
          std::abs(qBlue(pixel) - expected.blue()) <= tolerance;
 }
 
+// The frame as the view draws it: every pixel as Qt's own conversion of the BGR picture gives it.
+TEST(OverlayPainter, AFrameBecomesAnImageOfTheSamePixels) {
+  cv::Mat bgr(37, 53, CV_8UC3);
+  cv::randu(bgr, cv::Scalar::all(0), cv::Scalar::all(256));
+  const QImage image = qimage_from_bgr(bgr(cv::Rect(2, 1, 47, 33)));
+  const cv::Mat part = bgr(cv::Rect(2, 1, 47, 33)).clone();
+  const QImage expected = QImage(part.data, part.cols, part.rows, static_cast<qsizetype>(part.step),
+                                 QImage::Format_BGR888)
+                              .convertToFormat(QImage::Format_RGB32);
+  ASSERT_EQ(image.size(), expected.size());
+  ASSERT_EQ(image.format(), QImage::Format_RGB32);
+  for (int y = 0; y < image.height(); ++y) {
+    for (int x = 0; x < image.width(); ++x) ASSERT_EQ(image.pixel(x, y), expected.pixel(x, y));
+  }
+  EXPECT_TRUE(qimage_from_bgr(cv::Mat()).isNull());
+  EXPECT_TRUE(qimage_from_bgr(cv::Mat(4, 4, CV_8UC1, cv::Scalar(0))).isNull());
+}
+
 TEST(OverlayPainter, OutlinesEachStackInTheColourOfWhatItIs) {
   OverlayState state;
   state.layout = {
