@@ -134,7 +134,8 @@ TEST(Command, BenchTimesAndScoresEveryReadableGame) {
     EXPECT_EQ(run.status, 0) << game << "\n" << run.err;
     EXPECT_NE(run.out.find(game + " reader at width"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("BGR-to-gray"), std::string::npos) << run.out;
-    EXPECT_NE(run.out.find("overlay:"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("annotated picture:"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("OpenCV on 1 thread(s)"), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("recall 100 %"), std::string::npos) << run.out;
   }
 }
