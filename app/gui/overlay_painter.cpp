@@ -393,6 +393,7 @@ QImage qimage_from_bgr(const cv::Mat& bgr) {
   // RGB32 lies in memory as blue, green, red and 0xFF: OpenCV's BGRA, written straight into the
   // image (a third of the time of QImage's own conversion).
   QImage image(bgr.cols, bgr.rows, QImage::Format_RGB32);
+  if (image.isNull()) return image;  // too large to hold
   cv::Mat bgra(bgr.rows, bgr.cols, CV_8UC4, image.bits(),
                static_cast<std::size_t>(image.bytesPerLine()));
   cv::cvtColor(bgr, bgra, cv::COLOR_BGR2BGRA);

@@ -28,8 +28,8 @@ class OverlayStamps {
   static constexpr std::size_t kMostStamps = 512;
 
   // Draws the mark known by `key` with its centre on `centre` (rounded to a whole pixel): from
-  // its stamp, made first with `make` when there is none. A painter that scales or turns what it
-  // draws gets the mark drawn directly.
+  // its stamp, made first with `make` when there is none. With a painter that scales or turns
+  // what it draws, or for a mark too large for a stamp, the mark is drawn directly.
   void draw(QPainter& painter, QPointF centre, const QString& key,
             const std::function<StampDrawing()>& make);
 
@@ -43,7 +43,8 @@ class OverlayStamps {
     QPointF top_left;  // of the image, from the mark's centre, in whole pixels
   };
 
-  const Stamp& stamp(const QString& key, qreal device_pixel_ratio,
+  // The stamp of `key`, made when there is none; null when it cannot be held.
+  const Stamp* stamp(const QString& key, qreal device_pixel_ratio,
                      const std::function<StampDrawing()>& make);
 
   QHash<QString, Stamp> stamps_;
