@@ -32,10 +32,10 @@ struct PuntoReaderParams {
   double min_fill = 0.9;            // face component area / its quadrilateral's area
   double max_side_ratio = 1.8;      // longest / shortest side, allowing for tilt
 
-  // Reading a card, on its face resampled at `card_px_per_mm`: a dot (8 mm) 20 px across, a
-  // little finer than the pictures read once the table's scale is known show it
-  // (working_px_per_mm).
-  double card_px_per_mm = 2.5;
+  // Reading a card, on its face resampled at `card_px_per_mm`: a dot (8 mm) 16 px across, as
+  // fine as the pictures read once the table's scale is known show it (working_px_per_mm); finer
+  // would only spread the same pixels over more samples.
+  double card_px_per_mm = 2.0;
   double dot_present_share = 0.55;    // of a dot's core that is dot-bright: a dot
   double dot_absent_share = 0.15;     // at most this much: no dot
   double min_face_share = 0.8;        // of the ring around a position that must be black face
