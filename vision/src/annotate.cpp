@@ -1,23 +1,91 @@
 #include "vision/annotate.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <map>
 #include <opencv2/imgproc.hpp>
+#include <tuple>
 
 #include "vision/observation_json.hpp"
 
 namespace tableref::vision {
 
+namespace {
+
+constexpr int kLabelFont = cv::FONT_HERSHEY_SIMPLEX;
+constexpr int kOutlineExtraPx = 3;  // the dark outline's thickness beyond the letters'
+
+// A label's two layers as coverage masks, drawn once: putText's anti-aliased strokes cost tens
+// of microseconds a call, blending the masks a few. Strokes blended towards one colour compose
+// into one coverage, so the blend is what drawing the strokes on the picture gives.
+struct LabelStamp {
+  cv::Mat outline;   // CV_8U, 255 where the dark outline covers a pixel wholly
+  cv::Mat letters;   // CV_8U, the same for the letters
+  cv::Point origin;  // the text's origin within the masks
+};
+
+LabelStamp drawn_stamp(const std::string& text, double scale, int thickness) {
+  int baseline = 0;
+  const int outline_thickness = thickness + kOutlineExtraPx;
+  const cv::Size size = cv::getTextSize(text, kLabelFont, scale, outline_thickness, &baseline);
+  const int margin = outline_thickness + 2;
+  LabelStamp stamp;
+  stamp.origin = {margin, margin + size.height};
+  const cv::Size canvas(size.width + 2 * margin, size.height + baseline + 2 * margin);
+  stamp.outline = cv::Mat::zeros(canvas, CV_8U);
+  stamp.letters = cv::Mat::zeros(canvas, CV_8U);
+  cv::putText(stamp.outline, text, stamp.origin, kLabelFont, scale, 255, outline_thickness,
+              cv::LINE_AA);
+  cv::putText(stamp.letters, text, stamp.origin, kLabelFont, scale, 255, thickness, cv::LINE_AA);
+  return stamp;
+}
+
+// The stamp of a label, drawn the first time it is asked for. Pictures name the same few words
+// (colours, values, cells) again and again; the cache is per thread and forgotten when full.
+const LabelStamp& label_stamp(const std::string& text, double scale, int thickness) {
+  constexpr std::size_t kMostStamps = 512;
+  thread_local std::map<std::tuple<std::string, double, int>, LabelStamp> stamps;
+  if (stamps.size() >= kMostStamps) stamps.clear();
+  const auto key = std::make_tuple(text, scale, thickness);
+  auto found = stamps.find(key);
+  if (found == stamps.end()) found = stamps.emplace(key, drawn_stamp(text, scale, thickness)).first;
+  return found->second;
+}
+
+// Blends `colour` into the picture by the coverage of `mask`, whose top left lies at `at`.
+void blend_coverage(cv::Mat& image, const cv::Mat& mask, cv::Point at, const cv::Scalar& colour) {
+  const cv::Rect placed = cv::Rect(at, mask.size()) & cv::Rect({}, image.size());
+  const std::array<int, 3> target{static_cast<int>(colour[0]), static_cast<int>(colour[1]),
+                                  static_cast<int>(colour[2])};
+  for (int y = placed.y; y < placed.br().y; ++y) {
+    const std::uint8_t* coverage = mask.ptr<std::uint8_t>(y - at.y) - at.x;
+    auto* pixel = image.ptr<cv::Vec3b>(y);
+    for (int x = placed.x; x < placed.br().x; ++x) {
+      const int alpha = coverage[x];
+      if (alpha == 0) continue;
+      for (int c = 0; c < 3; ++c) {
+        const int level = pixel[x][c];
+        pixel[x][c] = static_cast<std::uint8_t>(level + ((target[c] - level) * alpha + 127) / 255);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void draw_label(cv::Mat& image, const std::string& text, cv::Point2d centre, double scale,
                 const cv::Scalar& colour) {
-  const int font = cv::FONT_HERSHEY_SIMPLEX;
+  CV_Assert(image.type() == CV_8UC3);
   const int thickness = std::max(1, static_cast<int>(std::lround(scale * 2)));
   int baseline = 0;
-  const cv::Size size = cv::getTextSize(text, font, scale, thickness, &baseline);
+  const cv::Size size = cv::getTextSize(text, kLabelFont, scale, thickness, &baseline);
   const cv::Point origin(static_cast<int>(centre.x - size.width / 2.0),
                          static_cast<int>(centre.y + size.height / 2.0));
-  cv::putText(image, text, origin, font, scale, {0, 0, 0}, thickness + 3, cv::LINE_AA);
-  cv::putText(image, text, origin, font, scale, colour, thickness, cv::LINE_AA);
+  const LabelStamp& stamp = label_stamp(text, scale, thickness);
+  const cv::Point at = origin - stamp.origin;
+  blend_coverage(image, stamp.outline, at, {0, 0, 0});
+  blend_coverage(image, stamp.letters, at, colour);
 }
 
 cv::Mat annotate_freeze(const cv::Mat& bgr, const FreezeReading& reading) {
