@@ -74,9 +74,13 @@ void blend_coverage(cv::Mat& image, const cv::Mat& mask, cv::Point at, const cv:
 
 }  // namespace
 
-void draw_label(cv::Mat& image, const std::string& text, cv::Point2d centre, double scale,
+void draw_label(cv::Mat& image, const std::string& text, cv::Point2d centre, double size_scale,
                 const cv::Scalar& colour) {
   CV_Assert(image.type() == CV_8UC3);
+  // Sizes follow the cards' and vary from picture to picture: steps of a fortieth, too small to
+  // see, let the same few stamps serve them.
+  constexpr double kScaleSteps = 40;
+  const double scale = std::max(1.0, std::round(size_scale * kScaleSteps)) / kScaleSteps;
   const int thickness = std::max(1, static_cast<int>(std::lround(scale * 2)));
   int baseline = 0;
   const cv::Size size = cv::getTextSize(text, kLabelFont, scale, thickness, &baseline);
