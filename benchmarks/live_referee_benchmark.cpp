@@ -24,6 +24,7 @@
 #include "live/event_score.hpp"
 #include "live/live_referee.hpp"
 #include "samples/game_video.hpp"
+#include "vision/picture_memory.hpp"
 
 namespace {
 
@@ -149,6 +150,7 @@ samples::GameVideoOptions punto_options(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  vision::keep_freed_picture_buffers();
   const std::string game_name = argc > 1 ? argv[1] : "";
   const bool trio = game_name == "trio", punto = game_name == "punto", bugs = game_name == "bugs";
   if (trio || punto || bugs) {

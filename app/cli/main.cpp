@@ -4,6 +4,7 @@
 #include <opencv2/core/utils/logger.hpp>
 
 #include "commands.hpp"
+#include "vision/picture_memory.hpp"
 
 namespace tableref::cli {
 
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   // tableref reports every failure itself, in one line; OpenCV's warnings would only repeat it.
   cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);
+  tableref::vision::keep_freed_picture_buffers();
   int exit_status = kExitOk;
   add_replay_command(app, exit_status);
   add_render_command(app, exit_status);

@@ -5,8 +5,10 @@
 #include <QIcon>
 
 #include "gui/main_window.hpp"
+#include "vision/picture_memory.hpp"
 
 int main(int argc, char** argv) {
+  tableref::vision::keep_freed_picture_buffers();
   QApplication app(argc, argv);
   QApplication::setApplicationName("tableref-gui");
   QApplication::setOrganizationName("tableref");
