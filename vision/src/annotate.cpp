@@ -59,14 +59,14 @@ void blend_coverage(cv::Mat& image, const cv::Mat& mask, cv::Point at, const cv:
   const std::array<int, 3> target{static_cast<int>(colour[0]), static_cast<int>(colour[1]),
                                   static_cast<int>(colour[2])};
   for (int y = placed.y; y < placed.br().y; ++y) {
-    const std::uint8_t* coverage = mask.ptr<std::uint8_t>(y - at.y) - at.x;
+    const std::uint8_t* coverage = mask.ptr<std::uint8_t>(y - at.y);
     auto* pixel = image.ptr<cv::Vec3b>(y);
     for (int x = placed.x; x < placed.br().x; ++x) {
-      const int alpha = coverage[x];
+      const int alpha = coverage[x - at.x];
       if (alpha == 0) continue;
       for (int c = 0; c < 3; ++c) {
-        const int level = pixel[x][c];
-        pixel[x][c] = static_cast<std::uint8_t>(level + ((target[c] - level) * alpha + 127) / 255);
+        const int mixed = pixel[x][c] * (255 - alpha) + target[c] * alpha;
+        pixel[x][c] = static_cast<std::uint8_t>((mixed + 127) / 255);
       }
     }
   }
