@@ -39,27 +39,20 @@ nlohmann::json fields_of(referee::Game game, const cv::Mat& frame, bool& unstabl
   static const referee::BugsDeck bugs_deck = referee::builtin_bugs_deck();
   static const vision::ColourReferences references = vision::palette_references();
   vision::StageLog log;
+  const auto fields = [&unstable](const auto& reading, auto to_fields) {
+    unstable = reading.unstable;
+    return to_fields(reading);
+  };
   switch (game) {
-    case referee::Game::freeze: {
-      const auto reading = vision::read_freeze(frame, freeze_deck, references, {}, log);
-      unstable = reading.unstable;
-      return vision::freeze_fields(reading);
-    }
-    case referee::Game::trio: {
-      const auto reading = vision::read_trio(frame, references, {}, log);
-      unstable = reading.unstable;
-      return vision::trio_fields(reading);
-    }
-    case referee::Game::punto: {
-      const auto reading = vision::read_punto(frame, references, {}, log);
-      unstable = reading.unstable;
-      return vision::punto_fields(reading);
-    }
-    case referee::Game::bugs: {
-      const auto reading = vision::read_bugs(frame, bugs_deck, {}, log);
-      unstable = reading.unstable;
-      return vision::bugs_fields(reading);
-    }
+    case referee::Game::freeze:
+      return fields(vision::read_freeze(frame, freeze_deck, references, {}, log),
+                    vision::freeze_fields);
+    case referee::Game::trio:
+      return fields(vision::read_trio(frame, references, {}, log), vision::trio_fields);
+    case referee::Game::punto:
+      return fields(vision::read_punto(frame, references, {}, log), vision::punto_fields);
+    case referee::Game::bugs:
+      return fields(vision::read_bugs(frame, bugs_deck, {}, log), vision::bugs_fields);
   }
   return {};
 }
