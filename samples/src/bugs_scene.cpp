@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 
+#include "random_draws.hpp"
 #include "referee/deck.hpp"
 #include "square_pieces.hpp"
 
@@ -15,14 +16,6 @@ using referee::BugShape;
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kPlacementTries = 40;
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-int uniform_int(std::mt19937_64& rng, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(rng);
-}
 
 std::vector<cv::Point2d> circle_outline(cv::Point2d centre, double radius, double from_rad,
                                         double to_rad, int steps) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "random_draws.hpp"
 #include "referee/deck.hpp"
 
 namespace tableref::samples {
@@ -14,10 +15,6 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kTrickSearchTries = 400;
 constexpr int kPlacementTries = 300;
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
 
 cv::Point2d rotated(cv::Point2d v, double degrees) {
   const double angle = degrees * kPi / 180;

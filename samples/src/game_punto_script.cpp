@@ -7,6 +7,7 @@
 
 #include "game_script.hpp"
 #include "punto_render.hpp"
+#include "random_draws.hpp"
 #include "referee/deck.hpp"
 #include "referee/punto/legality.hpp"
 #include "referee/punto/round.hpp"
@@ -28,19 +29,6 @@ constexpr double kMaxSeenTurnDeg = 20;
 // Players keep to a 7 x 7 square around the middle of the table (a layout that fits 6 x 6, and
 // room for a card laid beyond it against the rules): the camera frames that square.
 constexpr int kFramedSide = punto::kLayoutSide + 1;
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-bool chance(std::mt19937_64& rng, double probability) {
-  return std::bernoulli_distribution(std::clamp(probability, 0.0, 1.0))(rng);
-}
-
-template <typename Choices>
-const auto& pick(std::mt19937_64& rng, const Choices& choices) {
-  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
-}
 
 // A card a player holds: copies of a card cannot be told apart, so which deck card it is is
 // decided when it is laid (the first copy still free, as a camera would decide).

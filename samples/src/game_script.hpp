@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "random_draws.hpp"
 #include "referee/events.hpp"
 #include "samples/camera.hpp"
 #include "samples/capture.hpp"
@@ -70,20 +71,6 @@ GameScript punto_game_script(const GameVideoOptions& options, const CaptureCondi
 // The default seat zones of the live referee: seat 0 faces the bottom of the picture, the others
 // follow clockwise as the picture shows them.
 double seat_direction_rad(int seat, int seat_count);
-
-// Random choices of the simulated players.
-inline double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-inline bool chance(std::mt19937_64& rng, double probability) {
-  return std::bernoulli_distribution(std::clamp(probability, 0.0, 1.0))(rng);
-}
-
-template <typename Choices>
-const auto& pick(std::mt19937_64& rng, const Choices& choices) {
-  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
-}
 
 // Seeds that follow card ids: a card is printed the same way in every layout it lies in.
 inline std::uint64_t fnv1a(std::string_view text, std::uint64_t hash) {

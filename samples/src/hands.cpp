@@ -8,6 +8,7 @@
 
 #include "bounds.hpp"
 #include "colour_space.hpp"
+#include "random_draws.hpp"
 #include "table_surface.hpp"
 
 namespace tableref::samples {
@@ -19,10 +20,6 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kHoverScale = 1.05;
 constexpr int kMaskDownscale = 4;  // resolution divisor of the masks that test a pose
 constexpr int kPoseAttempts = 40;
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
 
 cv::Point2d unit(cv::Point2d v) {
   return v / std::max(1e-12, std::hypot(v.x, v.y));
@@ -311,11 +308,6 @@ const std::array<cv::Vec3d, 8> kSleeveColours = {{{40, 52, 90},
                                                   {60, 100, 70},
                                                   {180, 120, 60},
                                                   {90, 140, 200}}};
-
-template <typename Choices>
-const auto& pick(std::mt19937_64& rng, const Choices& choices) {
-  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
-}
 
 HandPose random_pose(std::mt19937_64& rng, bool sleeved) {
   HandPose pose;

@@ -4,26 +4,11 @@
 #include <array>
 #include <span>
 
+#include "random_draws.hpp"
+
 namespace tableref::samples {
 
 namespace {
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-int uniform_int(std::mt19937_64& rng, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(rng);
-}
-
-bool chance(std::mt19937_64& rng, double probability) {
-  return std::bernoulli_distribution(probability)(rng);
-}
-
-template <typename Choices>
-const auto& pick(std::mt19937_64& rng, const Choices& choices) {
-  return choices[std::uniform_int_distribution<std::size_t>(0, choices.size() - 1)(rng)];
-}
 
 cv::Vec3d jitter(std::mt19937_64& rng, const cv::Vec3d& rgb, double amount) {
   cv::Vec3d result;

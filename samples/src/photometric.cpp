@@ -6,6 +6,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "colour_space.hpp"
+#include "random_draws.hpp"
 
 namespace tableref::samples {
 
@@ -13,10 +14,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr int kLightDownscale = 8;  // light varies slowly: computed coarse, then interpolated
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
 
 // Exponent in [0, 1] of the lamp's cast that stays in the image: webcams balance white
 // automatically, but only part of the way.

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "random_draws.hpp"
 #include "referee/deck.hpp"
 #include "referee/punto/lines.hpp"
 #include "square_pieces.hpp"
@@ -23,18 +24,6 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr std::array<Colour, 4> kPuntoColours = {Colour::red, Colour::green, Colour::blue,
                                                  Colour::yellow};
 constexpr int kJitterTries = 30;
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-int uniform_int(std::mt19937_64& rng, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(rng);
-}
-
-bool chance(std::mt19937_64& rng, double probability) {
-  return std::bernoulli_distribution(probability)(rng);
-}
 
 cv::Point2d rotated(cv::Point2d v, double degrees) {
   const double angle = degrees * kPi / 180;

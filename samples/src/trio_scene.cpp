@@ -7,6 +7,7 @@
 #include <numeric>
 #include <set>
 
+#include "random_draws.hpp"
 #include "referee/deck.hpp"
 #include "samples/capture.hpp"
 
@@ -18,14 +19,6 @@ using referee::trio::Place;
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kSqrt3 = 1.73205080756887729353;
-
-double uniform(std::mt19937_64& rng, double low, double high) {
-  return std::uniform_real_distribution<double>(low, high)(rng);
-}
-
-int uniform_int(std::mt19937_64& rng, int low, int high) {
-  return std::uniform_int_distribution<int>(low, high)(rng);
-}
 
 cv::Point2d rotated(cv::Point2d v, double angle_deg) {
   const double angle = angle_deg * kPi / 180;
