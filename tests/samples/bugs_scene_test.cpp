@@ -6,35 +6,15 @@
 #include <opencv2/imgproc.hpp>
 #include <set>
 
+#include "plain_conditions.hpp"
 #include "referee/deck.hpp"
 
 namespace tableref::samples {
 namespace {
 
-// A plain dark table, neutral light, a camera straight above with its image axes along the
-// table's, no lens distortion, no noise: what the image shows is where the truth says.
+// A plain dark table seen straight down (straight_down_capture).
 CaptureConditions plain_conditions() {
-  std::mt19937_64 rng(3);
-  CaptureConditions conditions = draw_conditions(Level::clean, rng);
-  conditions.image_size = {1280, 720};
-  conditions.camera_height_mm = 500;
-  conditions.tilt_deg = 0;
-  conditions.yaw_deg = 0;
-  conditions.k1 = conditions.k2 = 0;
-  conditions.colour_temperature_k = 5500;
-  conditions.exposure = 1;
-  conditions.falloff_ratio = 1;
-  conditions.vignetting = 0;
-  conditions.soft_shadow_strength = 0;
-  conditions.glare_count = 0;
-  conditions.print_variation = 0;
-  conditions.noise_sigma = 0;
-  conditions.blur_sigma_px = 0;
-  conditions.hand_count = conditions.sleeve_count = 0;
-  const cv::Vec3d table_rgb(52, 80, 62);
-  conditions.table =
-      TableSurface{TableKind::plain, TablePattern::none, table_rgb, table_rgb, 100, 0, 1};
-  return conditions;
+  return straight_down_capture({52, 80, 62});
 }
 
 cv::Point2d point_of(const nlohmann::json& pair) {

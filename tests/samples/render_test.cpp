@@ -8,6 +8,7 @@
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
 
+#include "plain_conditions.hpp"
 #include "referee/colour.hpp"
 #include "referee/deck.hpp"
 
@@ -18,25 +19,12 @@ using referee::Colour;
 using referee::freeze::Shown;
 
 // Conditions without anything random left that matters: a plain table, neutral light, no lens
-// distortion, no sensor degradation.
+// distortion, no sensor degradation, seen at a slant.
 CaptureConditions plain_conditions(cv::Size size, const cv::Vec3d& table_rgb) {
-  std::mt19937_64 rng(3);
-  CaptureConditions conditions = draw_conditions(Level::clean, rng);
-  conditions.image_size = size;
-  conditions.camera_height_mm = 450;
+  CaptureConditions conditions = plain_capture(size, table_rgb, 3, 450);
   conditions.tilt_deg = 20;
   conditions.yaw_deg = 65;
-  conditions.k1 = conditions.k2 = 0;
-  conditions.colour_temperature_k = 5500;
-  conditions.exposure = 1;
-  conditions.falloff_ratio = 1;
-  conditions.vignetting = 0;
   conditions.light_elevation_deg = 85;
-  conditions.print_variation = 0;
-  conditions.noise_sigma = 0;
-  conditions.blur_sigma_px = 0;
-  conditions.table =
-      TableSurface{TableKind::plain, TablePattern::none, table_rgb, table_rgb, 100, 0, 1};
   return conditions;
 }
 

@@ -12,6 +12,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "plain_conditions.hpp"
 #include "referee/colour.hpp"
 #include "referee/deck.hpp"
 
@@ -21,30 +22,16 @@ namespace {
 using referee::Colour;
 using referee::trio::Place;
 
-// A plain dark table, neutral light, no lens distortion and no sensor degradation.
+// A plain dark table, neutral light, no lens distortion and no sensor degradation, nothing over the
+// table, seen at a slant.
 CaptureConditions plain_conditions(cv::Size size) {
-  std::mt19937_64 rng(5);
-  CaptureConditions conditions = draw_conditions(Level::clean, rng);
-  conditions.image_size = size;
-  conditions.camera_height_mm = 500;
+  CaptureConditions conditions =
+      with_nothing_over_the_table(plain_capture(size, {40, 40, 40}, 5, 500));
   conditions.tilt_deg = 18;
   conditions.yaw_deg = 40;
-  conditions.k1 = conditions.k2 = 0;
-  conditions.colour_temperature_k = 5500;
-  conditions.exposure = 1;
-  conditions.falloff_ratio = 1;
-  conditions.vignetting = 0;
-  conditions.soft_shadow_strength = 0;
   conditions.light_elevation_deg = 85;
-  conditions.print_variation = 0;
   conditions.paper_grain = 0;
-  conditions.noise_sigma = 0;
-  conditions.blur_sigma_px = 0;
   conditions.jpeg_quality = 0;
-  conditions.hand_count = conditions.sleeve_count = 0;
-  conditions.glare_count = 0;
-  conditions.table =
-      TableSurface{TableKind::plain, TablePattern::none, {40, 40, 40}, {40, 40, 40}, 100, 0, 1};
   return conditions;
 }
 
