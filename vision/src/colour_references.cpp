@@ -4,6 +4,22 @@
 
 namespace tableref::vision {
 
+NearestColour ColourReferences::nearest(const cv::Vec3f& lab,
+                                        std::span<const referee::Colour> candidates) const {
+  NearestColour nearest;
+  for (const referee::Colour colour : candidates) {
+    const float distance = lab_distance(lab, this->lab(colour));
+    if (distance < nearest.distance) {
+      nearest.second = nearest.distance;
+      nearest.distance = distance;
+      nearest.colour = colour;
+    } else if (distance < nearest.second) {
+      nearest.second = distance;
+    }
+  }
+  return nearest;
+}
+
 ColourReferences palette_references() {
   ColourReferences references;
   for (const referee::Colour colour : referee::kAllColours) {

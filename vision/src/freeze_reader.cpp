@@ -297,8 +297,8 @@ class CellReader {
 
     // A position unlike the table is read by its ink, which must name the same colour as the
     // whole: a pale card below or a mixed hole has a colourful half too, but not a monster's.
-    const Nearest whole = nearest_colour(median);
-    const Nearest ink = is_table ? whole : nearest_colour(ink_lab(samples));
+    const NearestColour whole = nearest_colour(median);
+    const NearestColour ink = is_table ? whole : nearest_colour(ink_lab(samples));
     const Colour best = ink.colour;
     const bool named = std::max(whole.distance, ink.distance) < params_.max_colour_distance &&
                        whole.colour == ink.colour &&
@@ -426,24 +426,8 @@ class CellReader {
     return best;
   }
 
-  struct Nearest {
-    Colour colour;
-    float distance;
-    float second;
-  };
-  Nearest nearest_colour(const cv::Vec3f& lab) const {
-    Nearest nearest{Colour::yellow, 1e9f, 1e9f};
-    for (const Colour colour : referee::kMonsterColours) {
-      const float d = lab_distance(lab, references_.lab(colour));
-      if (d < nearest.distance) {
-        nearest.second = nearest.distance;
-        nearest.distance = d;
-        nearest.colour = colour;
-      } else if (d < nearest.second) {
-        nearest.second = d;
-      }
-    }
-    return nearest;
+  NearestColour nearest_colour(const cv::Vec3f& lab) const {
+    return references_.nearest(lab, referee::kMonsterColours);
   }
 
   const CardSampler& sampler_;

@@ -89,27 +89,6 @@ std::vector<cv::Vec3f> body_samples(const cv::Mat& bgr, const FaceMaps& maps,
   return samples;
 }
 
-struct Nearest {
-  Colour colour = Colour::yellow;
-  float distance = 1e9f;
-  float second = 1e9f;
-};
-
-Nearest nearest_colour(const cv::Vec3f& lab, const ColourReferences& references) {
-  Nearest nearest;
-  for (const Colour colour : referee::kAllColours) {
-    const float d = lab_distance(lab, references.lab(colour));
-    if (d < nearest.distance) {
-      nearest.second = nearest.distance;
-      nearest.distance = d;
-      nearest.colour = colour;
-    } else if (d < nearest.second) {
-      nearest.second = d;
-    }
-  }
-  return nearest;
-}
-
 }  // namespace
 
 std::optional<Colour> print_colour(const std::vector<cv::Vec3f>& samples,
@@ -130,7 +109,7 @@ std::optional<Colour> print_colour(const std::vector<cv::Vec3f>& samples,
                    deviations.begin() + static_cast<std::ptrdiff_t>(deviations.size() / 2),
                    deviations.end());
   const float spread = deviations[deviations.size() / 2];
-  const Nearest nearest = nearest_colour(median_lab, references);
+  const NearestColour nearest = references.nearest(median_lab, referee::kAllColours);
   if (nearest.distance < params.max_colour_distance &&
       nearest.second - nearest.distance >= params.min_colour_margin &&
       spread < params.max_body_spread) {
@@ -176,7 +155,7 @@ bool monster_print_in_view(const cv::Mat& bgr, const FaceMaps& maps,
       const cv::Vec3b& light = white.at<cv::Vec3b>(y, x);
       const cv::Vec3f gains = white_balance_gains(linear_from_bgr(light), field);
       const cv::Vec3f lab = lab_from_linear(linear_from_bgr(pixel).mul(gains));
-      const Nearest nearest = nearest_colour(lab, references);
+      const NearestColour nearest = references.nearest(lab, referee::kAllColours);
       if (nearest.distance >= params.max_colour_distance ||
           nearest.second - nearest.distance < params.min_colour_margin) {
         continue;

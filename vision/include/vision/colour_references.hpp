@@ -4,10 +4,20 @@
 
 #include <array>
 #include <opencv2/core.hpp>
+#include <span>
 
 #include "referee/colour.hpp"
 
 namespace tableref::vision {
+
+// The colour whose reference lies nearest a sample, how far (CIELAB distance), and how far the
+// next nearest lies: a sample is named only when it is near one colour and clearly nearer it than
+// any other.
+struct NearestColour {
+  referee::Colour colour = referee::Colour::yellow;
+  float distance = 1e9f;
+  float second = 1e9f;
+};
 
 struct ColourReferences {
   std::array<cv::Vec3f, 6> monster_lab;  // indexed by referee::Colour
@@ -16,6 +26,9 @@ struct ColourReferences {
   const cv::Vec3f& lab(referee::Colour colour) const {
     return monster_lab[static_cast<std::size_t>(colour)];
   }
+
+  // The nearest of `candidates` to `lab` (CIELAB).
+  NearestColour nearest(const cv::Vec3f& lab, std::span<const referee::Colour> candidates) const;
 };
 
 // The reference print colours of components.md.
