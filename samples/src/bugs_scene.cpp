@@ -111,7 +111,7 @@ std::vector<BugsTileLayout> draw_collection(std::mt19937_64& rng, int tiles, int
     return referee::kMonsterColours[static_cast<std::size_t>(
         uniform_int(rng, 0, static_cast<int>(referee::kMonsterColours.size()) - 1))];
   };
-  if (std::bernoulli_distribution(0.35)(rng) && tiles > 1) {
+  if (chance(rng, 0.35) && tiles > 1) {
     collection.push_back({"", uniform_int(rng, 1, 3), referee::Colour::red, {}, 0, player});
   }
   while (static_cast<int>(collection.size()) < tiles) {

@@ -29,7 +29,7 @@ double angle_difference(double a_deg, double b_deg) {
 
 referee::freeze::Placement random_placement(std::mt19937_64& rng) {
   return referee::freeze::placement_from_index(
-      std::uniform_int_distribution<int>(0, referee::freeze::kPlacementCount - 1)(rng));
+      uniform_int(rng, 0, referee::freeze::kPlacementCount - 1));
 }
 
 bool shows_line(const std::vector<FreezeCardLayout>& cards) {
@@ -76,10 +76,9 @@ void jitter_cards(std::mt19937_64& rng, std::vector<FreezeCardLayout>& cards, bo
   if (!misaligned) return;
   FreezeCardLayout& off =
       cards[std::uniform_int_distribution<std::size_t>(0, cards.size() - 1)(rng)];
-  const int kind = std::uniform_int_distribution<int>(0, 3)(rng);  // 0, 1: offset; 2: turn; 3: both
+  const int kind = uniform_int(rng, 0, 3);  // 0, 1: offset; 2: turn; 3: both
   if (kind != 2) off.offset_mm += rotated({uniform(rng, 6, 14), 0}, uniform(rng, 0, 360));
-  if (kind >= 2)
-    off.turn_deg += (std::bernoulli_distribution(0.5)(rng) ? 1 : -1) * uniform(rng, 8, 25);
+  if (kind >= 2) off.turn_deg += (chance(rng, 0.5) ? 1 : -1) * uniform(rng, 8, 25);
 }
 
 // Radius of the circle around the stack's centre that holds all its cards.
@@ -167,18 +166,15 @@ FreezeScene random_freeze_scene(std::mt19937_64& rng, const FreezeSceneOptions& 
   std::vector<std::size_t> pool(referee::builtin_freeze_deck().cards.size());
   std::iota(pool.begin(), pool.end(), std::size_t{0});
   FreezeScene scene;
-  const int stack_count =
-      std::uniform_int_distribution<int>(options.min_stacks, options.max_stacks)(rng);
+  const int stack_count = uniform_int(rng, options.min_stacks, options.max_stacks);
   for (int index = 0; index < stack_count; ++index) {
-    const int wanted =
-        std::uniform_int_distribution<int>(options.min_cards, options.max_cards)(rng);
+    const int wanted = uniform_int(rng, options.min_cards, options.max_cards);
     const int count = std::min<int>(wanted, static_cast<int>(pool.size()));
     if (count == 0) break;
-    const bool with_line = count == 3 && std::bernoulli_distribution(options.trick_share)(rng);
+    const bool with_line = count == 3 && chance(rng, options.trick_share);
     FreezeStackLayout stack;
     stack.cards = draw_cards(rng, pool, count, with_line);
-    jitter_cards(rng, stack.cards,
-                 count >= 2 && std::bernoulli_distribution(options.misaligned_share)(rng));
+    jitter_cards(rng, stack.cards, count >= 2 && chance(rng, options.misaligned_share));
     stack.angle_deg = uniform(rng, 0, 360);
     scene.stacks.push_back(std::move(stack));
   }

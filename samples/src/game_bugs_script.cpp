@@ -277,7 +277,7 @@ class BugsPlay {
     const std::size_t index = script_.visits.size() - 1;
     // No hand passes in the countdown: the table must be still at STOP.
     if (!middle_.empty() && chance(rng_, options_.passing_hand_share)) {
-      const int passer = std::uniform_int_distribution<int>(0, options_.players - 1)(rng_);
+      const int passer = uniform_int(rng_, 0, options_.players - 1);
       script_.visits.push_back({before + 1,
                                 before + 1,
                                 script_.visits.back().hand_target,

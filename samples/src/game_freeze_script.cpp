@@ -205,8 +205,7 @@ class FreezePlay {
   }
 
   FreezeStackLayout single_stack() {
-    const freeze::Placement placement =
-        freeze::placement_from_index(std::uniform_int_distribution<int>(0, 7)(rng_));
+    const freeze::Placement placement = freeze::placement_from_index(uniform_int(rng_, 0, 7));
     return lay_stack({{single_id_, placement}},
                      cv::Point2d(uniform(rng_, -4, 4), uniform(rng_, -4, 4)), uniform(rng_, 0, 360),
                      false, rng_);
@@ -255,7 +254,7 @@ class FreezePlay {
     layout_ = after;
     if (chance(rng_, options_.passing_hand_share)) {
       const std::vector<FreezeStackLayout> stacks = table_stacks();
-      const int passer = std::uniform_int_distribution<int>(0, options_.players - 1)(rng_);
+      const int passer = uniform_int(rng_, 0, options_.players - 1);
       script_.visits.push_back({layout_,
                                 layout_,
                                 pieces_of({pick(rng_, stacks)}),
@@ -372,7 +371,7 @@ class FreezePlay {
     }
     // The live referee starts the round with the first trick it sees: so does the truth.
     carried_ = match_->new_round(deal());
-    visit(single_, std::uniform_int_distribution<int>(0, options_.players - 1)(rng_), {});
+    visit(single_, uniform_int(rng_, 0, options_.players - 1), {});
   }
 
   const GameVideoOptions& options_;

@@ -252,8 +252,7 @@ class PuntoPlay {
   std::string lay(Cell cell, const referee::PuntoCard& card, punto::Seat seat,
                   std::vector<Event> events) {
     const std::size_t pile = pile_at(cell);
-    scene_.piles[pile].cards.push_back(
-        {card.id, std::uniform_int_distribution<int>(0, 3)(rng_), {0, 0}, 0});
+    scene_.piles[pile].cards.push_back({card.id, uniform_int(rng_, 0, 3), {0, 0}, 0});
     const std::size_t level = scene_.piles[pile].cards.size() - 1;
     lay_punto_card_by_hand(rng_, scene_, pile, level);
     const std::string id = "C" + std::to_string(++named_);
@@ -286,8 +285,7 @@ class PuntoPlay {
     }
     scene_.piles.clear();
     names_.clear();
-    const auto seat =
-        static_cast<punto::Seat>(std::uniform_int_distribution<int>(0, options_.players - 1)(rng_));
+    const auto seat = static_cast<punto::Seat>(uniform_int(rng_, 0, options_.players - 1));
     visit_with_target(gathered, cards, seat, std::move(events));
   }
 
@@ -309,7 +307,7 @@ class PuntoPlay {
     if (!scene_.piles.empty() && chance(rng_, options_.passing_hand_share)) {
       const std::size_t pile =
           std::uniform_int_distribution<std::size_t>(0, scene_.piles.size() - 1)(rng_);
-      const int passer = std::uniform_int_distribution<int>(0, options_.players - 1)(rng_);
+      const int passer = uniform_int(rng_, 0, options_.players - 1);
       pending_.push_back({scenes_.size() - 1,
                           scenes_.size() - 1,
                           scene_,

@@ -313,7 +313,7 @@ class TrioPlay {
   void add_step(std::vector<TrioCardLayout> reached, int seat, std::vector<Event> events) {
     steps_.push_back({table_, std::move(reached), seat, true, std::move(events)});
     if (chance(rng_, options_.passing_hand_share) && !table_.empty()) {
-      const int passer = std::uniform_int_distribution<int>(0, options_.players - 1)(rng_);
+      const int passer = uniform_int(rng_, 0, options_.players - 1);
       steps_.push_back({table_, {pick(rng_, table_)}, passer, false, {}});
     }
   }

@@ -199,7 +199,7 @@ class Film {
     conditions.blur_sigma_px /= reduction;
     const TableCamera camera = reduced(script_.camera, reduction);
     conditions.hand_count = 1;
-    conditions.sleeve_count = std::bernoulli_distribution(0.6)(rng_) ? 1 : 0;
+    conditions.sleeve_count = chance(rng_, 0.6) ? 1 : 0;
     conditions.hands_over_pieces = true;
     const cv::Point2d player_side(std::cos(visit.seat_direction_rad),
                                   std::sin(visit.seat_direction_rad));

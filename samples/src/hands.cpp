@@ -311,7 +311,7 @@ const std::array<cv::Vec3d, 8> kSleeveColours = {{{40, 52, 90},
 
 HandPose random_pose(std::mt19937_64& rng, bool sleeved) {
   HandPose pose;
-  pose.side = std::bernoulli_distribution(0.5)(rng) ? 1.0 : -1.0;
+  pose.side = chance(rng, 0.5) ? 1.0 : -1.0;
   const double spread = uniform(rng, 1, 7);
   for (std::size_t finger = 0; finger < 4; ++finger) {
     pose.curl[finger] = uniform(rng, 0.65, 1.0);
@@ -382,10 +382,9 @@ std::optional<std::pair<HandPose, cv::Point2d>> find_pose(
     cv::Point2d tip_mm, entry_px;
     if (conditions.hands_over_pieces) {
       tip_mm = random_point_inside(rng, pick(rng, outlines_mm));
-      entry_px = entry_point(rng, size, std::uniform_int_distribution<int>(0, 3)(rng)).first;
+      entry_px = entry_point(rng, size, uniform_int(rng, 0, 3)).first;
     } else {
-      const auto [edge_px, inward] =
-          entry_point(rng, size, std::uniform_int_distribution<int>(0, 3)(rng));
+      const auto [edge_px, inward] = entry_point(rng, size, uniform_int(rng, 0, 3));
       const double depth = uniform(rng, 0.15, 0.5) * std::min(size.width, size.height);
       const double turn = uniform(rng, -0.4, 0.4);
       const cv::Point2d direction(inward.x * std::cos(turn) - inward.y * std::sin(turn),

@@ -40,7 +40,7 @@ cv::Vec3d planckian_linear_rgb(double kelvin) {
 cv::Mat soft_shadow(cv::Size coarse, double strength, std::mt19937_64& rng) {
   cv::Mat shade(coarse, CV_32F, cv::Scalar(0));
   const double width = coarse.width, height = coarse.height;
-  const int edge = std::uniform_int_distribution<int>(0, 3)(rng);
+  const int edge = uniform_int(rng, 0, 3);
   const double along = uniform(rng, 0, 1);
   const cv::Point2d centre = edge == 0   ? cv::Point2d(along * width, -0.1 * height)
                              : edge == 1 ? cv::Point2d(1.1 * width, along * height)

@@ -278,9 +278,9 @@ TrioScene random_trio_scene(std::mt19937_64& rng, const TrioSceneOptions& option
 
   // A group apart only when the layout stays clearly the largest group.
   int apart = 0;
-  if (count >= 4 && std::bernoulli_distribution(options.apart_group_share)(rng))
+  if (count >= 4 && chance(rng, options.apart_group_share))
     apart = uniform_int(rng, 1, std::min(4, (count - 1) / 3));
-  const bool by_corner = std::bernoulli_distribution(0.5)(rng);
+  const bool by_corner = chance(rng, 0.5);
 
   std::vector<Place> places = {Place{0, 0}};
   grow(rng, places, count - apart - 1, [](Place) { return true; });
