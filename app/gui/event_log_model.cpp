@@ -10,10 +10,6 @@ namespace tableref::gui {
 
 namespace {
 
-QString qt_text(const std::string& text) {
-  return QString::fromStdString(text);
-}
-
 std::string type_of(const nlohmann::json& event) {
   const auto type = event.find("type");
   return type != event.end() && type->is_string() ? type->get<std::string>() : std::string();
@@ -52,16 +48,16 @@ QVariant EventLogModel::data(const QModelIndex& index, int role) const {
                      ? QVariant(QString::number(event["time_s"].get<double>(), 'f', 1) + " s")
                      : QVariant();
         case kType:
-          return qt_text(row.overridden_by ? type + " (overridden)" : type);
+          return QString::fromStdString(row.overridden_by ? type + " (overridden)" : type);
         case kPlayer:
-          return qt_text(event_player(event));
+          return QString::fromStdString(event_player(event));
         case kWhat:
-          return qt_text(describe_event(event));
+          return QString::fromStdString(describe_event(event));
         default:
           return {};
       }
     case Qt::ToolTipRole:
-      return qt_text(event.dump(1));
+      return QString::fromStdString(event.dump(1));
     case Qt::DecorationRole:
       if (index.column() == kType && type == "trick") {
         const auto colour_name = event.find("color");

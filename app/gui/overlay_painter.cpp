@@ -25,10 +25,6 @@ constexpr double kBannerTextPx = 15;
 constexpr double kBannerPad = 6;
 constexpr double kBannerGap = 6;
 
-QString qt_text(const std::string& text) {
-  return QString::fromStdString(text);
-}
-
 std::optional<QPointF> point_of(const json& value) {
   if (!value.is_array() || value.size() < 2 || !value[0].is_number() || !value[1].is_number()) {
     return std::nullopt;
@@ -93,7 +89,7 @@ class OverlayDrawer {
     if (!aligned) verdict = "ILLEGAL: not aligned";
     for (const json& colour : tricks) {
       verdict += (verdict.isEmpty() ? QString("TRICK: ") : QString(", ")) +
-                 qt_text(string_field(json{{"c", colour}}, "c"));
+                 QString::fromStdString(string_field(json{{"c", colour}}, "c"));
     }
     if (!verdict.isEmpty()) draw_tag(outline, role, verdict, cell_px);
   }
@@ -129,8 +125,8 @@ class OverlayDrawer {
       painter_.drawLine(centre + QPointF(0, r * 0.5), centre + QPointF(0, r * 1.8));
     }
     if (!text.empty()) {
-      draw_box_text(centre + QPointF(r * 2.2, -r), qt_text("probe: " + text), QColor(Qt::white),
-                    false);
+      draw_box_text(centre + QPointF(r * 2.2, -r), QString::fromStdString("probe: " + text),
+                    QColor(Qt::white), false);
     }
   }
 
@@ -177,8 +173,8 @@ class OverlayDrawer {
                                                     : OverlayRole::trick;
       const RoleStyle style = role_style(role, options_.colour_blind);
       // Tagged by the event's own type: a Trio or Punto play is no trick.
-      const QString text =
-          QString::fromStdString(type).toUpper() + "  " + qt_text(describe_event(verdict));
+      const QString text = QString::fromStdString(type).toUpper() + "  " +
+                           QString::fromStdString(describe_event(verdict));
       const QRectF box = draw_box_text(
           QPointF(area.left() + 8, y), text,
           role == OverlayRole::detached && options_.colour_blind ? QColor(Qt::white) : style.colour,
@@ -224,13 +220,13 @@ class OverlayDrawer {
       const double symbol_px =
           std::round(std::clamp(cell_px * 0.3, 8.0, 26.0) * options_.text_scale);
       draw_symbol(centre - QPointF(0, text_px * 0.55), symbol_px, symbol_of(*colour));
-      draw_label(centre + QPointF(0, symbol_px * 0.55 + text_px * 0.15), qt_text(word + suffix),
-                 text_px, Qt::white, cell_px * 0.95);
+      draw_label(centre + QPointF(0, symbol_px * 0.55 + text_px * 0.15),
+                 QString::fromStdString(word + suffix), text_px, Qt::white, cell_px * 0.95);
     } else if (word == "empty") {
       draw_label(centre, "empty", text_px * 0.85, QColor(200, 200, 200), cell_px * 0.9);
     } else {
-      draw_label(centre, qt_text((word == "unknown" ? "? unknown" : word) + suffix), text_px,
-                 QColor(255, 235, 150), cell_px * 0.95);
+      draw_label(centre, QString::fromStdString((word == "unknown" ? "? unknown" : word) + suffix),
+                 text_px, QColor(255, 235, 150), cell_px * 0.95);
     }
   }
 

@@ -25,8 +25,8 @@ constexpr std::array<double, 4> kFaceLinesMm = {3.75, 23.0, 42.0, 61.25};
 constexpr double kCrossArmMm = 0.7;
 constexpr std::array<double, 3> kRingRadiiMm = {5.9, 6.5, 7.1};
 constexpr int kRingSamples = 24;
-constexpr float kClippedSrgb = 250.0f;  // glare, or the white of an eye
-constexpr float kEyeLightness = 4.0f;   // balanced samples this much lighter than the face: an eye
+constexpr float kGlareOrEyeWhiteSrgb = 250.0f;  // glare, or the white of an eye
+constexpr float kEyeLightness = 4.0f;  // balanced samples this much lighter than the face: an eye
 
 using Samples = std::vector<cv::Vec3f>;
 
@@ -67,7 +67,8 @@ class ReadCard {
         const double angle = 2 * std::numbers::pi * (i + offset) / kRingSamples;
         const auto value = rgb(kPositionCentresMm[col] + radius * std::cos(angle),
                                kPositionCentresMm[row] + radius * std::sin(angle));
-        if (!value || std::max({(*value)[0], (*value)[1], (*value)[2]}) > kClippedSrgb) continue;
+        if (!value || std::max({(*value)[0], (*value)[1], (*value)[2]}) > kGlareOrEyeWhiteSrgb)
+          continue;
         const cv::Vec3f lab = vision::lab_from_linear(vision::linear_from_srgb(*value).mul(gains));
         if (lab[0] <= face_lightness + kEyeLightness) ring.push_back(lab);
       }

@@ -7,17 +7,13 @@
 #include <vector>
 
 #include "json_geometry.hpp"
+#include "truth_matching.hpp"
 
 namespace tableref::evaluation {
 
 namespace {
 
 using nlohmann::json;
-
-// A tile partly under a hand need not be found; when it is, it is scored like the others.
-constexpr double kMostlyVisible = 0.95;
-// A read tile lies on a true tile when their centres are this share of a side apart at most.
-constexpr double kMatchShare = 0.25;
 
 double occlusion(const json& truth, std::size_t tile) {
   if (!truth.contains("truth") || !truth.at("truth").contains("tiles")) return 0;

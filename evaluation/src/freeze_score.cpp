@@ -5,15 +5,14 @@
 #include <set>
 #include <sstream>
 
+#include "json_geometry.hpp"
+#include "truth_matching.hpp"
+
 namespace tableref::evaluation {
 
 namespace {
 
 using nlohmann::json;
-
-struct Point {
-  double x = 0, y = 0;
-};
 
 std::array<Point, 4> corners_of(const json& stack) {
   std::array<Point, 4> corners;
@@ -122,10 +121,7 @@ void score_tricks(std::size_t index, const json& true_stack, const json& read_st
   }
 }
 
-// A stack partly under a hand need not be found; when it is, it is scored like the others.
-constexpr double kMostlyVisible = 0.95;
-
-double visible_fraction(const json& truth, std::size_t stack) {
+double stack_visible_fraction(const json& truth, std::size_t stack) {
   if (!truth.contains("truth") || !truth.at("truth").contains("stacks")) return 1.0;
   const json& entry = truth.at("truth").at("stacks").at(stack);
   return entry.value("visible_fraction", 1.0);
@@ -177,7 +173,7 @@ FreezeScore score_freeze(const json& truth, const json& reading) {
   score.found_stacks = static_cast<int>(read_stacks.size());
   std::vector<bool> used(read_stacks.size(), false);
   for (std::size_t t = 0; t < true_stacks.size(); ++t) {
-    const bool hidden = visible_fraction(truth, t) < kMostlyVisible;
+    const bool hidden = stack_visible_fraction(truth, t) < kMostlyVisible;
     if (hidden) {
       ++score.hidden_stacks;
     } else {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "json_geometry.hpp"
+#include "truth_matching.hpp"
 
 namespace tableref::evaluation {
 
@@ -16,11 +17,6 @@ namespace {
 
 using nlohmann::json;
 using CellKey = std::pair<int, int>;
-
-// A card partly under a hand need not be found; when it is, it is scored like the others.
-constexpr double kMostlyVisible = 0.95;
-// A read card lies on a true card when their centres are this share of a side apart at most.
-constexpr double kMatchShare = 0.25;
 
 CellKey cell_of(const json& card) {
   return {card.at("cell").at(0).get<int>(), card.at("cell").at(1).get<int>()};
@@ -31,7 +27,7 @@ const json* pile_facts(const json& truth, std::size_t card) {
   return &truth.at("truth").at("piles").at(card);
 }
 
-double visible_fraction(const json& truth, std::size_t card) {
+double pile_visible_fraction(const json& truth, std::size_t card) {
   const json* facts = pile_facts(truth, card);
   return facts == nullptr ? 1.0 : facts->value("visible_fraction", 1.0);
 }
@@ -120,7 +116,7 @@ PuntoScore score_punto(const json& truth, const json& reading) {
   std::map<CellKey, CellKey> true_cell_of;  // read cell -> true cell, through matched cards
   for (std::size_t t = 0; t < true_cards.size(); ++t) {
     const json& true_card = true_cards[t];
-    const bool hidden = visible_fraction(truth, t) < kMostlyVisible;
+    const bool hidden = pile_visible_fraction(truth, t) < kMostlyVisible;
     ++(hidden ? score.hidden_cards : score.true_cards);
     const Point centre = point_of(true_card.at("center"));
     const double tolerance = kMatchShare * mean_side(true_card.at("polygon"));

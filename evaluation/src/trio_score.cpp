@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "json_geometry.hpp"
+#include "truth_matching.hpp"
 
 namespace tableref::evaluation {
 
@@ -14,12 +15,8 @@ namespace {
 
 using nlohmann::json;
 
-// A card partly under a hand need not be found; when it is, it is scored like the others.
-constexpr double kMostlyVisible = 0.95;
 // A monster this hidden cannot be told: `unknown` is the right answer.
 constexpr double kMonsterReadable = 0.7;
-// A reading card lies on a true card when their centres are nearer than this share of a side.
-constexpr double kMatchShareOfSide = 0.25;
 
 const json* card_facts(const json& truth, std::size_t card) {
   if (!truth.contains("truth") || !truth.at("truth").contains("cards")) return nullptr;
@@ -49,7 +46,7 @@ std::vector<int> match_cards(const json& true_cards, const json& read_cards) {
   std::vector<Candidate> candidates;
   for (std::size_t t = 0; t < true_cards.size(); ++t) {
     const Point centre = point_of(true_cards[t].at("center"));
-    const double tolerance = kMatchShareOfSide * mean_side(true_cards[t].at("polygon"));
+    const double tolerance = kMatchShare * mean_side(true_cards[t].at("polygon"));
     for (std::size_t r = 0; r < read_cards.size(); ++r) {
       const double d = distance(centre, point_of(read_cards[r].at("center")));
       if (d < tolerance) candidates.push_back({d, t, r});

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "append_events.hpp"
 #include "live/card_outlines.hpp"
 #include "logged_state.hpp"
 #include "referee/bugs/countdown.hpp"
@@ -23,10 +24,10 @@ constexpr std::string_view kTileIdPrefix = "T";
 // Two reads of one still view put each tile within this share of its side of the other read: an
 // outline found from another mask of the same face may lie a fifth of a side off (a stripe or a
 // shadow taken in), and tiles lie a side apart or more.
-constexpr double kReadAgreementSides = 0.35;
+constexpr double kTileReadAgreementSides = 0.35;
 // A tile of a new view is a committed tile, or a trophy lies in the middle, within this share of
 // its side of it.
-constexpr double kSamePlaceSides = 0.5;
+constexpr double kTileSamePlaceSides = 0.5;
 // A tile laid since the committed view changed the picture over at least this share of its
 // outline; a cloth's pattern outlined as a tile, none.
 constexpr double kNewTileChangedShare = 0.25;
@@ -40,10 +41,6 @@ void check_options(const BugsFollowerOptions& options) {
       !(options.settle_seconds >= 0)) {
     throw std::invalid_argument("the countdown needs a number from 1 and a positive pace");
   }
-}
-
-void append(std::vector<Event>& to, std::vector<Event> more) {
-  for (Event& event : more) to.push_back(std::move(event));
 }
 
 bool same_face(const NamedBugsTile& a, const NamedBugsTile& b) {
@@ -108,7 +105,7 @@ std::vector<NamedBugsTile> read_state_tiles(const Node& state,
   return read;
 }
 
-json empty_layout() {
+json no_tiles_layout() {
   return {{"status", "ok"},
           {"tiles", json::array()},
           {"score", referee::bugs::to_json(referee::bugs::Score{})}};
@@ -117,7 +114,7 @@ json empty_layout() {
 }  // namespace
 
 BugsFollower::BugsFollower(BugsFollowerOptions options, const referee::BugsDeck& deck)
-    : options_(std::move(options)), deck_(&deck), committed_fields_(empty_layout()) {
+    : options_(std::move(options)), deck_(&deck), committed_fields_(no_tiles_layout()) {
   check_options(options_);
   reader_params_.lens = options_.lens;
 }
@@ -147,7 +144,7 @@ bool BugsFollower::recall_unread_faces(vision::BugsReading& reading) const {
         committed_tiles_.begin(), committed_tiles_.end(), [&](const NamedBugsTile& committed) {
           return committed.trophy == tile.trophy &&
                  cv::norm(committed.center - tile.center) <=
-                     kReadAgreementSides * vision::mean_side(tile.polygon);
+                     kTileReadAgreementSides * vision::mean_side(tile.polygon);
         });
     if (known == committed_tiles_.end()) continue;
     if (tile.trophy) {
@@ -165,10 +162,10 @@ bool BugsFollower::drop_unchanged_strangers(vision::BugsReading& reading, const 
   if (!committed_ || changed.empty()) return false;
   std::vector<bool> strangers;
   for (const vision::BugsTileReading& tile : reading.tiles) {
-    const bool committed_here = std::any_of(committed_tiles_.begin(), committed_tiles_.end(),
-                                            [&](const NamedBugsTile& committed) {
-                                              return near(committed, tile.center, kSamePlaceSides);
-                                            });
+    const bool committed_here = std::any_of(
+        committed_tiles_.begin(), committed_tiles_.end(), [&](const NamedBugsTile& committed) {
+          return near(committed, tile.center, kTileSamePlaceSides);
+        });
     strangers.push_back(!committed_here &&
                         share_set_within(changed, image_size, tile.polygon) < kNewTileChangedShare);
   }
@@ -180,7 +177,7 @@ bool BugsFollower::drop_unchanged_strangers(vision::BugsReading& reading, const 
 
 bool BugsFollower::reads_agree() const {
   return reads_.last_agrees([](const vision::BugsReading& before, const vision::BugsReading& now) {
-    return same_tiles(tiles_of(before), tiles_of(now), kReadAgreementSides);
+    return same_tiles(tiles_of(before), tiles_of(now), kTileReadAgreementSides);
   });
 }
 
@@ -199,7 +196,8 @@ std::vector<Event> BugsFollower::commit_last_read(double time_s) {
   if (!last_read) return {};
   std::vector<NamedBugsTile> tiles = tiles_of(*last_read);
   // After STOP, the first view read is the one scored, whether it changed or not.
-  if (committed_ && !wants_fresh_read() && same_tiles(committed_tiles_, tiles, kSamePlaceSides)) {
+  if (committed_ && !wants_fresh_read() &&
+      same_tiles(committed_tiles_, tiles, kTileSamePlaceSides)) {
     return {};
   }
   assign_owners(tiles);
@@ -251,7 +249,7 @@ void BugsFollower::assign_owners(std::vector<NamedBugsTile>& tiles) const {
         tile.trophy && (!race_ || std::any_of(middle_places_.begin(), middle_places_.end(),
                                               [&](const std::pair<cv::Point2d, int>& place) {
                                                 return place.second == tile.value &&
-                                                       near(tile, place.first, kSamePlaceSides);
+                                                       near(tile, place.first, kTileSamePlaceSides);
                                               }));
     const int seat = seat_of_ ? seat_of_(tile.center) : -1;
     tile.owner = in_middle || seat < 0 || seat >= players ? -1 : seat;
@@ -269,7 +267,7 @@ void BugsFollower::name(std::vector<NamedBugsTile>& tiles) {
   };
   for (NamedBugsTile& tile : tiles) {
     adopt(tile, [&](const NamedBugsTile& known) {
-      return same_face(known, tile) && near(tile, known.center, kSamePlaceSides);
+      return same_face(known, tile) && near(tile, known.center, kTileSamePlaceSides);
     });
   }
   // Tiles are never swapped in place: a monster tile where one lay, read with another face, is
@@ -277,7 +275,7 @@ void BugsFollower::name(std::vector<NamedBugsTile>& tiles) {
   for (NamedBugsTile& tile : tiles) {
     if (tile.trophy || !tile.id.empty()) continue;
     adopt(tile, [&](const NamedBugsTile& known) {
-      return !known.trophy && near(tile, known.center, kSamePlaceSides);
+      return !known.trophy && near(tile, known.center, kTileSamePlaceSides);
     });
   }
   // A trophy that moved (from the middle to a collection, or back) is the same tile.

@@ -4,6 +4,7 @@
 #include <array>
 #include <opencv2/imgproc.hpp>
 
+#include "append_events.hpp"
 #include "live/card_outlines.hpp"
 #include "logged_state.hpp"
 #include "referee/freeze/explain.hpp"
@@ -31,10 +32,6 @@ referee::freeze::MatchOptions match_options(const FreezeFollowerOptions& options
   match.rounds_to_win = options.rounds_to_win;
   match.solo_duration_s = options.solo_seconds;
   return match;
-}
-
-void append(std::vector<Event>& to, std::vector<Event> more) {
-  for (Event& event : more) to.push_back(std::move(event));
 }
 
 Shown shown_of(const View& cells) {

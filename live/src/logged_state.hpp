@@ -13,6 +13,9 @@
 
 namespace tableref::live {
 
+// Trio and Punto cards are logged as "C1", "C2", ...
+inline constexpr std::string_view kCardIdPrefix = "C";
+
 // The list `key` of a logged state event.
 inline referee::json_input::Node logged_list(const referee::json_input::Node& state,
                                              const char* key) {

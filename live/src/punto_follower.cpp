@@ -4,6 +4,7 @@
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
 
+#include "append_events.hpp"
 #include "live/card_outlines.hpp"
 #include "logged_state.hpp"
 #include "referee/json_input.hpp"
@@ -19,11 +20,10 @@ using referee::Event;
 using referee::json_input::Node;
 namespace punto = referee::punto;
 
-constexpr std::string_view kCardIdPrefix = "C";
 // Two reads of one still view put each card within this share of its side of the other read.
-constexpr double kReadAgreementSides = 0.25;
+constexpr double kCardReadAgreementSides = 0.25;
 // A card of a new view is a committed card when it lies within this share of its side of it.
-constexpr double kSamePlaceSides = 0.5;
+constexpr double kCardSamePlaceSides = 0.5;
 
 punto::Seating seating_of(const PuntoFollowerOptions& options) {
   const int count = static_cast<int>(options.players.size());
@@ -35,10 +35,6 @@ punto::Seating seating_of(const PuntoFollowerOptions& options) {
   auto seating = punto::Seating::with_default_colours(options.players, options.team_game);
   if (!seating) throw std::invalid_argument(seating.error().message);
   return std::move(seating.value());
-}
-
-void append(std::vector<Event>& to, std::vector<Event> more) {
-  for (Event& event : more) to.push_back(std::move(event));
 }
 
 double side_px(const std::array<cv::Point2d, 4>& polygon) {
@@ -74,10 +70,10 @@ std::vector<NamedPuntoCard> cards_of(const vision::PuntoReading& reading) {
   return cards;
 }
 
-bool readings_agree(const vision::PuntoReading& a, const vision::PuntoReading& b) {
+bool punto_readings_agree(const vision::PuntoReading& a, const vision::PuntoReading& b) {
   if (a.cards.size() != b.cards.size()) return false;
   return std::all_of(a.cards.begin(), a.cards.end(), [&](const vision::PuntoCardReading& card) {
-    const double reach = kReadAgreementSides * side_px(card.polygon);
+    const double reach = kCardReadAgreementSides * side_px(card.polygon);
     return std::any_of(b.cards.begin(), b.cards.end(), [&](const vision::PuntoCardReading& other) {
       return other.cell == card.cell && other.colour == card.colour && other.value == card.value &&
              cv::norm(other.center - card.center) <= reach;
@@ -85,7 +81,7 @@ bool readings_agree(const vision::PuntoReading& a, const vision::PuntoReading& b
   });
 }
 
-std::vector<NamedPuntoCard> read_state_cards(const Node& state) {
+std::vector<NamedPuntoCard> read_punto_state_cards(const Node& state) {
   const Node cards = logged_list(state, "cards");
   std::vector<NamedPuntoCard> read;
   for (std::size_t i = 0; i < cards.size(); ++i) {
@@ -111,7 +107,7 @@ std::vector<NamedPuntoCard> read_state_cards(const Node& state) {
   return read;
 }
 
-json empty_layout() {
+json no_cards_layout() {
   return {{"status", "ok"}, {"cards", json::array()}, {"lines", json::array()}, {"fits_6x6", true}};
 }
 
@@ -122,7 +118,7 @@ PuntoFollower::PuntoFollower(PuntoFollowerOptions options, const referee::PuntoD
       deck_(&deck),
       match_(seating_of(options_), static_cast<punto::Seat>(options_.first_player),
              punto::MatchOptions{options_.rounds_to_win}),
-      committed_fields_(empty_layout()) {
+      committed_fields_(no_cards_layout()) {
   reader_params_.lens = options_.lens;
 }
 
@@ -141,7 +137,7 @@ bool PuntoFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
 }
 
 bool PuntoFollower::reads_agree() const {
-  return reads_.last_agrees(readings_agree);
+  return reads_.last_agrees(punto_readings_agree);
 }
 
 void PuntoFollower::forget_reads() {
@@ -166,7 +162,7 @@ std::vector<Event> PuntoFollower::commit_last_read(double) {
 referee::Result<std::vector<Event>> PuntoFollower::replay_state(const json& state, double) {
   std::vector<NamedPuntoCard> cards;
   try {
-    cards = read_state_cards(Node(state, "state"));
+    cards = read_punto_state_cards(Node(state, "state"));
   } catch (const referee::json_input::InputError& error) {
     return referee::Error{error.what()};
   }
@@ -180,7 +176,7 @@ referee::Result<std::vector<Event>> PuntoFollower::replay_state(const json& stat
 void PuntoFollower::name(std::vector<NamedPuntoCard>& cards) {
   std::vector<bool> taken(committed_cards_.size(), false);
   for (NamedPuntoCard& card : cards) {
-    const double reach = kSamePlaceSides * side_px(card.polygon);
+    const double reach = kCardSamePlaceSides * side_px(card.polygon);
     for (std::size_t i = 0; i < committed_cards_.size() && card.id.empty(); ++i) {
       const NamedPuntoCard& known = committed_cards_[i];
       if (taken[i] || known.colour != card.colour || known.value != card.value ||

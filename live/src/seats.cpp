@@ -2,17 +2,14 @@
 
 #include <cassert>
 #include <cmath>
+#include <numbers>
 
 namespace tableref::live {
-
-namespace {
-constexpr double kPi = 3.14159265358979323846;
-}
 
 double default_seat_direction_rad(int seat, int seat_count) {
   assert(seat_count >= 1);
   // Angles grow clockwise on screen because y points down; the bottom is +pi/2.
-  return kPi / 2 + 2 * kPi * seat / seat_count;
+  return std::numbers::pi / 2 + 2 * std::numbers::pi * seat / seat_count;
 }
 
 int default_seat(cv::Point2d image_point, cv::Size image_size, int seat_count) {
@@ -20,12 +17,12 @@ int default_seat(cv::Point2d image_point, cv::Size image_size, int seat_count) {
   const cv::Point2d centre((image_size.width - 1) / 2.0, (image_size.height - 1) / 2.0);
   const cv::Point2d offset = image_point - centre;
   if (offset.x == 0 && offset.y == 0) return 0;
-  const double zone = 2 * kPi / seat_count;
+  const double zone = 2 * std::numbers::pi / seat_count;
   // Zone k spans half a zone either side of seat k's direction.
   double from_first =
       std::atan2(offset.y, offset.x) - default_seat_direction_rad(0, seat_count) + zone / 2;
-  from_first = std::fmod(from_first, 2 * kPi);
-  if (from_first < 0) from_first += 2 * kPi;
+  from_first = std::fmod(from_first, 2 * std::numbers::pi);
+  if (from_first < 0) from_first += 2 * std::numbers::pi;
   return static_cast<int>(from_first / zone) % seat_count;
 }
 

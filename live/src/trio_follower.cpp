@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
 
+#include "append_events.hpp"
 #include "live/card_outlines.hpp"
 #include "logged_state.hpp"
 #include "nearest_pairs.hpp"
@@ -21,15 +23,9 @@ using referee::trio::Place;
 using referee::trio::PointMm;
 namespace trio = referee::trio;
 
-constexpr std::string_view kCardIdPrefix = "C";
-constexpr double kPi = 3.14159265358979323846;
 // A card of a new read is a committed card when their centres lie within this share of the
 // lattice side (neighbours' centres lie 0.58 side apart; a nudge moves a card a few mm).
 constexpr double kSameCardSides = 0.3;
-
-void append(std::vector<Event>& to, std::vector<Event> more) {
-  for (Event& event : more) to.push_back(std::move(event));
-}
 
 Event event_of(referee::EventBody body) {
   return Event{std::move(body), {}, {}, {}};
@@ -59,7 +55,7 @@ std::vector<std::pair<std::size_t, std::size_t>> same_spot_pairs(std::size_t cou
 // point would not map the lattice onto itself).
 PointMm turned(PointMm point, int sixths) {
   const PointMm pivot = trio::corners_mm(Place{0, 0}, 1).front();
-  const double angle = sixths * kPi / 3;
+  const double angle = sixths * std::numbers::pi / 3;
   const double x = point.x - pivot.x, y = point.y - pivot.y;
   return {pivot.x + x * std::cos(angle) - y * std::sin(angle),
           pivot.y + x * std::sin(angle) + y * std::cos(angle)};
@@ -127,7 +123,7 @@ int card_number(const std::string& id) {
   return std::stoi(digits);
 }
 
-std::vector<SeenTrioCard> read_state_cards(const referee::json_input::Node& state) {
+std::vector<SeenTrioCard> read_trio_state_cards(const referee::json_input::Node& state) {
   using referee::json_input::Node;
   const Node cards = logged_list(state, "cards");
   std::vector<SeenTrioCard> read;
@@ -153,7 +149,7 @@ std::vector<SeenTrioCard> read_state_cards(const referee::json_input::Node& stat
 }
 
 // Same cards at the same spots, in the same colours, touching the same cards along their sides.
-bool same_layout(const vision::TrioReading& before_read, const vision::TrioReading& now_read) {
+bool same_trio_layout(const vision::TrioReading& before_read, const vision::TrioReading& now_read) {
   const auto& now = now_read.cards;
   const auto& before = before_read.cards;
   if (now.size() != before.size()) return false;
@@ -206,7 +202,7 @@ bool TrioFollower::read(const cv::Mat& bgr, const cv::Mat& /*changed*/) {
 }
 
 bool TrioFollower::reads_agree() const {
-  return reads_.last_agrees(same_layout);
+  return reads_.last_agrees(same_trio_layout);
 }
 
 void TrioFollower::forget_reads() {
@@ -268,7 +264,7 @@ std::vector<Event> TrioFollower::commit_last_read(double) {
 referee::Result<std::vector<Event>> TrioFollower::replay_state(const json& state, double) {
   std::vector<SeenTrioCard> cards;
   try {
-    cards = read_state_cards(referee::json_input::Node(state, "state"));
+    cards = read_trio_state_cards(referee::json_input::Node(state, "state"));
   } catch (const referee::json_input::InputError& error) {
     return referee::Error{error.what()};
   }

@@ -85,3 +85,20 @@ Result<Replay> replay_record(std::string_view json_text, std::string_view origin
 }
 
 }  // namespace tableref::referee
+
+namespace tableref::referee::records {
+
+void require_only(const json_input::Node& node, std::initializer_list<std::string_view> allowed,
+                  KeySpelling spelling) {
+  node.require_object();
+  for (const auto& [key, value] : node.json().items()) {
+    if (key == "comment" || std::find(allowed.begin(), allowed.end(), key) != allowed.end()) {
+      continue;
+    }
+    node.at(key).fail(!spelling.written.empty() && key == spelling.written
+                          ? "unexpected key (the key is \"" + std::string(spelling.expected) + "\")"
+                          : std::string("unexpected key"));
+  }
+}
+
+}  // namespace tableref::referee::records

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <numbers>
 
 #include "random_draws.hpp"
 #include "referee/deck.hpp"
@@ -14,8 +15,7 @@ namespace {
 
 using referee::BugShape;
 
-constexpr double kPi = 3.14159265358979323846;
-constexpr int kPlacementTries = 40;
+constexpr int kTilePlacementTries = 40;
 
 std::vector<cv::Point2d> circle_outline(cv::Point2d centre, double radius, double from_rad,
                                         double to_rad, int steps) {
@@ -30,7 +30,7 @@ std::vector<cv::Point2d> circle_outline(cv::Point2d centre, double radius, doubl
 std::vector<cv::Point2d> body_outline(BugShape shape) {
   switch (shape) {
     case BugShape::round:
-      return circle_outline({0, 0}, 14, 0, 2 * kPi * 71 / 72, 71);
+      return circle_outline({0, 0}, 14, 0, 2 * std::numbers::pi * 71 / 72, 71);
     case BugShape::square: {
       const std::vector<cv::Point2d> corners{{-13, -13}, {13, -13}, {13, 13}, {-13, 13}};
       return rounded_polygon(corners, 4);
@@ -42,7 +42,8 @@ std::vector<cv::Point2d> body_outline(BugShape shape) {
     case BugShape::star: {
       std::vector<cv::Point2d> points;
       for (int i = 0; i < 10; ++i) {
-        const double angle = -kPi / 2 + i * kPi / 5;  // the first point straight up
+        const double angle =
+            -std::numbers::pi / 2 + i * std::numbers::pi / 5;  // the first point straight up
         const double radius = i % 2 == 0 ? 15.0 : 8.0;
         points.push_back(cv::Point2d(std::cos(angle), std::sin(angle)) * radius);
       }
@@ -53,10 +54,12 @@ std::vector<cv::Point2d> body_outline(BugShape shape) {
       const cv::Point2d centre(0, 3), tip(0, -15);
       const double radius = 12;
       const double tangent = std::asin(radius / cv::norm(tip - centre));  // at the tip
-      const double start = -kPi / 2 + (kPi / 2 - tangent);  // where the right side touches
+      const double start =
+          -std::numbers::pi / 2 + (std::numbers::pi / 2 - tangent);  // where the right side touches
       std::vector<cv::Point2d> points{tip};
       for (const cv::Point2d& point :
-           circle_outline(centre, radius, start, start + 2 * kPi - 2 * (kPi / 2 - tangent), 60))
+           circle_outline(centre, radius, start,
+                          start + 2 * std::numbers::pi - 2 * (std::numbers::pi / 2 - tangent), 60))
         points.push_back(point);
       return points;
     }
@@ -147,8 +150,8 @@ void lay_collection(std::mt19937_64& rng, std::vector<BugsTileLayout>& collectio
     BugsTileLayout& tile = collection[index];
     const cv::Point2d cell((static_cast<double>(index % columns) - (columns - 1) / 2.0) * pitch,
                            (static_cast<double>(index / columns) - (rows - 1) / 2.0) * pitch);
-    for (int attempt = 0; attempt <= kPlacementTries; ++attempt) {
-      const double care = 1.0 - static_cast<double>(attempt) / kPlacementTries;
+    for (int attempt = 0; attempt <= kTilePlacementTries; ++attempt) {
+      const double care = 1.0 - static_cast<double>(attempt) / kTilePlacementTries;
       tile.angle_deg = care * uniform(rng, -options.max_turn_deg, options.max_turn_deg);
       tile.centre_mm = cell + care * cv::Point2d(uniform(rng, -3, 3), uniform(rng, -3, 3));
       if (!overlaps_any(placed, tile, options.min_gap_mm)) break;
@@ -204,14 +207,16 @@ BugsScene random_bugs_scene(std::mt19937_64& rng, const BugsSceneOptions& option
     lay_collection(rng, collections.back(), options);
   }
   // Each collection lies in front of its player, around the middle of the table (seat 0 at +y).
-  const double turn = uniform(rng, 0, 360) * kPi / 180;
+  const double turn = uniform(rng, 0, 360) * std::numbers::pi / 180;
   double ring = 0;
   for (const auto& collection : collections) ring = std::max(ring, bugs_reach_mm(collection));
-  const double distance = scene.players == 1 ? 0.0
-                                             : (ring + options.collection_gap_mm / 2) /
-                                                   std::sin(kPi / std::max(2, scene.players));
+  const double distance = scene.players == 1
+                              ? 0.0
+                              : (ring + options.collection_gap_mm / 2) /
+                                    std::sin(std::numbers::pi / std::max(2, scene.players));
   for (int player = 0; player < scene.players; ++player) {
-    const double direction = kPi / 2 + turn + 2 * kPi * player / scene.players;
+    const double direction =
+        std::numbers::pi / 2 + turn + 2 * std::numbers::pi * player / scene.players;
     const cv::Point2d place = cv::Point2d(std::cos(direction), std::sin(direction)) * distance;
     for (BugsTileLayout& tile : collections[static_cast<std::size_t>(player)]) {
       tile.centre_mm += place;

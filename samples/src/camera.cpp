@@ -3,18 +3,19 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 
 #include "bounds.hpp"
+#include "plane.hpp"
 
 namespace tableref::samples {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 double radians(double degrees) {
-  return degrees * kPi / 180.0;
+  return degrees * std::numbers::pi / 180.0;
 }
 
 // Rotates `v` about the unit axis `axis` by `angle` (Rodrigues).
@@ -46,10 +47,6 @@ double monotonic_radius(double k1, double k2) {
     }
   }
   return std::min(kCap, std::sqrt(root));
-}
-
-bool finite(cv::Point2d point) {
-  return std::isfinite(point.x) && std::isfinite(point.y);
 }
 
 }  // namespace

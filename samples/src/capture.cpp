@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <opencv2/core/utility.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -9,22 +10,18 @@
 #include "colour_space.hpp"
 #include "hands.hpp"
 #include "photometric.hpp"
+#include "plane.hpp"
 #include "table_surface.hpp"
 
 namespace tableref::samples {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // Pieces are seen through 2 x 2 samples per pixel, averaged: their edges are anti-aliased.
 constexpr int kSupersampling = 2;
 // The table point of every sample is interpolated from exact points this many samples apart.
 constexpr int kMapStep = 8;
 constexpr double kMaxLayerPixels = 12e6;
-
-bool finite(cv::Point2d point) {
-  return std::isfinite(point.x) && std::isfinite(point.y);
-}
 
 // For each pixel of `region`, seen `supersampling` times in each direction: the table point
 // (x, y in mm) and the size of an image pixel there (mm), as CV_32FC3.
@@ -97,8 +94,8 @@ struct DropShadow {
 // piece a little (ambient occlusion). Higher pieces cast longer, softer shadows.
 DropShadow drop_shadow(const FlatPiece& piece, const CaptureConditions& conditions) {
   const double lift = piece.height_mm + piece.thickness_mm;
-  const double azimuth = conditions.light_azimuth_deg * kPi / 180;
-  const double run = lift / std::tan(conditions.light_elevation_deg * kPi / 180);
+  const double azimuth = conditions.light_azimuth_deg * std::numbers::pi / 180;
+  const double run = lift / std::tan(conditions.light_elevation_deg * std::numbers::pi / 180);
   return {cv::Point2d(-std::cos(azimuth), -std::sin(azimuth)) * run, 0.35 + 1.0 * lift,
           conditions.drop_shadow_strength};
 }
@@ -143,7 +140,7 @@ void paint_piece(const FlatPiece& piece, const CaptureConditions& conditions, cv
                        cv::Rect(0, 0, layer.premultiplied.cols, layer.premultiplied.rows);
   if (roi.empty()) return;
 
-  const double angle = piece.angle_deg * kPi / 180;
+  const double angle = piece.angle_deg * std::numbers::pi / 180;
   const double ppm = layer.px_per_mm;
   const cv::Point2d half_size(piece.size_mm.width / 2, piece.size_mm.height / 2);
   const cv::Point2d rotated_half(half_size.x * std::cos(angle) - half_size.y * std::sin(angle),

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <string>
 
 #include "printed_copy.hpp"
@@ -17,7 +18,6 @@ namespace {
 using referee::Colour;
 using referee::freeze::Shown;
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kDiskRadiusMm = kFreezePositionDiameterMm / 2;
 // A cell is ambiguous when its most seen label covers less than this share of it.
 constexpr double kClearShare = 0.7;
@@ -101,7 +101,7 @@ FreezeCardArt print_card(const referee::freeze::PlacedCard& placed, double varia
 // ---- Truth ----------------------------------------------------------------------------------
 
 cv::Point2d card_from_table(const CardPose& pose, cv::Point2d table_mm) {
-  const double angle = -pose.angle_deg * kPi / 180;
+  const double angle = -pose.angle_deg * std::numbers::pi / 180;
   const cv::Point2d v = table_mm - pose.centre_mm;
   const double half = kFreezeCardSideMm / 2;
   return cv::Point2d(v.x * std::cos(angle) - v.y * std::sin(angle),

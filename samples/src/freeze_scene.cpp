@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "plane.hpp"
 #include "random_draws.hpp"
 #include "referee/deck.hpp"
 
@@ -12,15 +13,8 @@ namespace tableref::samples {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr int kTrickSearchTries = 400;
-constexpr int kPlacementTries = 300;
-
-cv::Point2d rotated(cv::Point2d v, double degrees) {
-  const double angle = degrees * kPi / 180;
-  return {v.x * std::cos(angle) - v.y * std::sin(angle),
-          v.x * std::sin(angle) + v.y * std::cos(angle)};
-}
+constexpr int kStackPlacementTries = 300;
 
 // Signed difference of two angles, in (-180, 180].
 double angle_difference(double a_deg, double b_deg) {
@@ -105,7 +99,7 @@ void scatter(std::mt19937_64& rng, std::vector<FreezeStackLayout>& stacks) {
       FreezeStackLayout& stack = stacks[index];
       const double reach = reach_mm(stack);
       placed_all = false;
-      for (int attempt = 0; attempt < kPlacementTries && !placed_all; ++attempt) {
+      for (int attempt = 0; attempt < kStackPlacementTries && !placed_all; ++attempt) {
         stack.centre_mm = {uniform(rng, reach, std::max(reach, width - reach)),
                            uniform(rng, reach, std::max(reach, height - reach))};
         placed_all =

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <numeric>
 #include <stdexcept>
 
@@ -19,7 +20,6 @@ namespace {
 
 using referee::Event;
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kTrophyPitchMm = kBugsTileSideMm + 10;
 constexpr double kClearanceMm = 15;  // between the trophies in the middle and any collection
 // After the last trophy, the players still playing lay at most this many tiles before STOP.
@@ -35,7 +35,7 @@ double countdown_s() {
   return referee::bugs::Countdown().advanced(0).number();
 }
 
-cv::Point2d rotated(cv::Point2d point, double angle_rad) {
+cv::Point2d rotated_rad(cv::Point2d point, double angle_rad) {
   const double c = std::cos(angle_rad), s = std::sin(angle_rad);
   return {c * point.x - s * point.y, s * point.x + c * point.y};
 }
@@ -153,7 +153,8 @@ class BugsPlay {
     std::vector<std::vector<cv::Point2d>> outlines;
     constexpr int kRingPlaces = 12;
     for (int place = 0; place < kRingPlaces; ++place) {
-      const cv::Point2d centre = rotated({radius_mm, 0}, 2 * kPi * place / kRingPlaces);
+      const cv::Point2d centre =
+          rotated_rad({radius_mm, 0}, 2 * std::numbers::pi * place / kRingPlaces);
       const auto corners = square_corners({centre, 0}, kBugsTileSideMm);
       outlines.emplace_back(corners.begin(), corners.end());
     }
@@ -170,8 +171,8 @@ class BugsPlay {
       trophy.player = -1;
       const double offset =
           static_cast<double>(index) - static_cast<double>(trophies_.size() - 1) / 2.0;
-      trophy.centre_mm = rotated({offset * kTrophyPitchMm, 0}, across);
-      trophy.angle_deg = across * 180 / kPi + uniform(rng_, -6, 6);
+      trophy.centre_mm = rotated_rad({offset * kTrophyPitchMm, 0}, across);
+      trophy.angle_deg = across * 180 / std::numbers::pi + uniform(rng_, -6, 6);
       middle_.push_back(trophy);
     }
   }
@@ -191,15 +192,15 @@ class BugsPlay {
       middle_mm = std::max(middle_mm, cv::norm(trophy.centre_mm) + kBugsTileSideMm * 0.75);
     double seat_mm = middle_mm + kClearanceMm + depth_mm;
     if (players > 2) {
-      seat_mm =
-          std::max(seat_mm, (bugs_reach_mm(all) + kClearanceMm / 2) / std::sin(kPi / players));
+      seat_mm = std::max(
+          seat_mm, (bugs_reach_mm(all) + kClearanceMm / 2) / std::sin(std::numbers::pi / players));
     }
     const double direction = table_direction_rad(seat_view_, seat_direction_rad(player, players));
-    const double turn = direction - kPi / 2;
-    const cv::Point2d place = rotated({seat_mm, 0}, direction);
+    const double turn = direction - std::numbers::pi / 2;
+    const cv::Point2d place = rotated_rad({seat_mm, 0}, direction);
     const auto settle = [&](BugsTileLayout& tile) {
-      tile.centre_mm = place + rotated(tile.centre_mm, turn);
-      tile.angle_deg += turn * 180 / kPi;
+      tile.centre_mm = place + rotated_rad(tile.centre_mm, turn);
+      tile.angle_deg += turn * 180 / std::numbers::pi;
     };
     for (BugsTileLayout& tile : collections_[seat]) settle(tile);
     settle(trophy_places_[seat]);

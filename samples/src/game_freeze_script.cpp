@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 #include "freeze_render.hpp"
@@ -18,7 +19,6 @@ namespace {
 namespace freeze = referee::freeze;
 using referee::Event;
 
-constexpr double kPi = 3.14159265358979323846;
 // Each seat shows its stack this far from the single card in the middle: clear of it and of the
 // neighbouring seats whatever the stacks' turns.
 constexpr double kSeatRadiusMm = 105;
@@ -44,7 +44,7 @@ TableCamera frame_table(const CaptureConditions& conditions) {
   std::vector<std::vector<cv::Point2d>> outlines = footprint({0, 0});
   constexpr int kRingPlaces = 8;
   for (int place = 0; place < kRingPlaces; ++place) {
-    const double angle = 2 * kPi * place / kRingPlaces;
+    const double angle = 2 * std::numbers::pi * place / kRingPlaces;
     for (auto& outline :
          footprint(cv::Point2d(std::cos(angle), std::sin(angle)) * kFramedRadiusMm)) {
       outlines.push_back(std::move(outline));
@@ -96,7 +96,7 @@ FreezeStackLayout lay_stack(const std::vector<StackCard>& top_first, cv::Point2d
     FreezeCardLayout& below =
         stack.cards[std::uniform_int_distribution<std::size_t>(1, stack.cards.size() - 1)(rng)];
     if (chance(rng, 0.5)) {
-      const double direction = uniform(rng, 0, 2 * kPi);
+      const double direction = uniform(rng, 0, 2 * std::numbers::pi);
       below.offset_mm =
           cv::Point2d(std::cos(direction), std::sin(direction)) * uniform(rng, 6.0, 8.0);
     } else {
@@ -398,7 +398,7 @@ class FreezePlay {
 }  // namespace
 
 double seat_direction_rad(int seat, int seat_count) {
-  return kPi / 2 + 2 * kPi * seat / std::max(1, seat_count);
+  return std::numbers::pi / 2 + 2 * std::numbers::pi * seat / std::max(1, seat_count);
 }
 
 GameScript freeze_game_script(const GameVideoOptions& options, const CaptureConditions& conditions,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <stdexcept>
 
 #include "game_script.hpp"
@@ -22,7 +23,6 @@ using punto::Cell;
 using referee::Colour;
 using referee::Event;
 
-constexpr double kPi = 3.14159265358979323846;
 // The layout's column axis is seen within this many degrees of the picture's x axis: far from
 // the 45 degrees where the picture's grid would take the other axis.
 constexpr double kMaxSeenTurnDeg = 20;
@@ -351,11 +351,11 @@ class PuntoPlay {
       for (const cv::Point2d& corner : outline) centre += corner;
     }
     centre *= 1.0 / (4.0 * static_cast<double>(outlines.size()));
-    const double angle = angle_deg * kPi / 180;
+    const double angle = angle_deg * std::numbers::pi / 180;
     const cv::Point2d seen =
         camera.image_from_table(centre + cv::Point2d(std::cos(angle), std::sin(angle)) * 10.0) -
         camera.image_from_table(centre);
-    return std::atan2(seen.y, seen.x) * 180 / kPi;
+    return std::atan2(seen.y, seen.x) * 180 / std::numbers::pi;
   }
 
   TableCamera fitted_camera() const {

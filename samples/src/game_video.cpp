@@ -42,7 +42,7 @@ int frames_for(double seconds, double fps, int at_least) {
   return std::max(at_least, static_cast<int>(std::lround(seconds * fps)));
 }
 
-cv::Point2d unit(cv::Point2d v) {
+cv::Point2d unit_direction(cv::Point2d v) {
   return v / std::max(1e-9, cv::norm(v));
 }
 
@@ -212,7 +212,7 @@ class Film {
       if (hands.empty()) continue;
       const cv::Point2d tip(hands[0]["tip_px"][0], hands[0]["tip_px"][1]);
       const cv::Point2d wrist(hands[0]["wrist_px"][0], hands[0]["wrist_px"][1]);
-      const double cosine = unit(wrist - tip).dot(player_side);
+      const double cosine = unit_direction(wrist - tip).dot(player_side);
       if (cosine > best_cosine) {
         best_cosine = cosine;
         best = std::move(photo);
@@ -223,7 +223,7 @@ class Film {
     const nlohmann::json& hand = best->details.at("hands")[0];
     const cv::Point2d tip(hand["tip_px"][0], hand["tip_px"][1]);
     const cv::Point2d wrist(hand["wrist_px"][0], hand["wrist_px"][1]);
-    sprite.towards_fingers = unit(tip - wrist);
+    sprite.towards_fingers = unit_direction(tip - wrist);
     cv::Mat covered;
     cv::threshold(best->occlusion, covered, 0.002, 255, cv::THRESH_BINARY);
     covered.convertTo(covered, CV_8U);

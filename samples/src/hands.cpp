@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
@@ -15,7 +16,6 @@ namespace tableref::samples {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // Hands hover a few centimetres above the table: they look a little larger than the cards.
 constexpr double kHoverScale = 1.05;
 constexpr int kMaskDownscale = 4;  // resolution divisor of the masks that test a pose
@@ -99,7 +99,7 @@ std::vector<Tube> hand_tubes(const HandPose& pose) {
     const cv::Point2d knuckle{kFingerBaseXMm[finger], kKnuckleLineMm - 6};
     tubes.push_back(tube(knuckle, knuckle, 9.5, 9.5, 0.5, 13));  // the knuckle's bump
     // Two phalanges seen from above: a curled finger looks shorter, its tip lower.
-    const double fan = pose.fan_deg[finger] * kPi / 180;
+    const double fan = pose.fan_deg[finger] * std::numbers::pi / 180;
     const double length = kFingerLengthMm[finger] * pose.curl[finger];
     const double radius = kFingerRadiusMm[finger];
     const cv::Point2d joint = knuckle + cv::Point2d(std::sin(fan), std::cos(fan)) * (0.55 * length);
@@ -111,7 +111,7 @@ std::vector<Tube> hand_tubes(const HandPose& pose) {
     end.nail = true;
     tubes.push_back(end);
   }
-  const double thumb = pose.thumb_deg * kPi / 180;
+  const double thumb = pose.thumb_deg * std::numbers::pi / 180;
   const cv::Point2d thumb_base{25, 18}, thumb_joint{42, 48};
   tubes.push_back(tube(thumb_base, thumb_joint, 14, 11.5, 0.7, 6));
   Tube thumb_end =
@@ -456,8 +456,8 @@ HandsLayer draw_hands(const TableCamera& camera, const CaptureConditions& condit
   if (conditions.hand_count <= 0 || piece_outlines_mm.empty()) return layer;
 
   const std::vector<cv::Mat> masks = piece_masks(camera, size, piece_outlines_mm);
-  const cv::Point2d light_on_table(std::cos(conditions.light_azimuth_deg * kPi / 180),
-                                   std::sin(conditions.light_azimuth_deg * kPi / 180));
+  const cv::Point2d light_on_table(std::cos(conditions.light_azimuth_deg * std::numbers::pi / 180),
+                                   std::sin(conditions.light_azimuth_deg * std::numbers::pi / 180));
   const cv::Vec3d skin_rgb = pick(rng, kSkinTones);
   const double shadow_strength = uniform(rng, 0.35, 0.5);
 
@@ -478,7 +478,8 @@ HandsLayer draw_hands(const TableCamera& camera, const CaptureConditions& condit
     if (coverage.empty()) continue;
     // Its shadow on the table, away from the lamp: the higher the hand, the longer and softer.
     const double hover_mm = uniform(rng, 40, 90);
-    const double run_mm = hover_mm / std::tan(conditions.light_elevation_deg * kPi / 180);
+    const double run_mm =
+        hover_mm / std::tan(conditions.light_elevation_deg * std::numbers::pi / 180);
     const cv::Point2d shadow_px =
         camera.image_from_table(tip_mm - light_on_table * run_mm) - tip_px;
     layer.shadow = cv::max(layer.shadow, cast_shadow(coverage, shadow_px) * shadow_strength);

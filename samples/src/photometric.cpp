@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -12,7 +13,6 @@ namespace tableref::samples {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr int kLightDownscale = 8;  // light varies slowly: computed coarse, then interpolated
 
 // Exponent in [0, 1] of the lamp's cast that stays in the image: webcams balance white
@@ -71,7 +71,7 @@ cv::Mat correlated_noise(cv::Size size, int channels, double sigma_px, cv::RNG& 
 cv::Mat illumination(const CaptureConditions& conditions, std::mt19937_64& rng) {
   const cv::Size size = conditions.image_size;
   const cv::Size coarse(size.width / kLightDownscale + 2, size.height / kLightDownscale + 2);
-  const double direction = conditions.falloff_direction_deg * kPi / 180;
+  const double direction = conditions.falloff_direction_deg * std::numbers::pi / 180;
   const cv::Point2d towards_dark(std::cos(direction), std::sin(direction));
   const cv::Point2d middle(0.5 * (size.width - 1), 0.5 * (size.height - 1));
   const double corner_squared = middle.dot(middle);
@@ -134,8 +134,8 @@ std::vector<GlareSpot> place_glare(const CaptureConditions& conditions,
     spot.centre_mm = centre + (corner - centre) * uniform(rng, 0, 0.6);
     const double aspect = uniform(rng, 1, 2);
     const double washed_area = conditions.glare_card_fraction * area;
-    const double long_axis = std::sqrt(washed_area * aspect / kPi);
-    spot.washed_axes_mm = {long_axis, washed_area / (kPi * long_axis)};
+    const double long_axis = std::sqrt(washed_area * aspect / std::numbers::pi);
+    spot.washed_axes_mm = {long_axis, washed_area / (std::numbers::pi * long_axis)};
     spot.angle_deg = uniform(rng, 0, 180);
     spot.peak = uniform(rng, 1.6, 3.0);
     spots.push_back(spot);
@@ -157,7 +157,7 @@ cv::Mat glare_intensity(std::span<const GlareSpot> spots, const cv::Mat& table_p
     const double washed_radius = std::sqrt(2 * std::log(spot.peak / kWashedOutGlare));
     const double sigma_long = spot.washed_axes_mm.width / washed_radius;
     const double sigma_short = spot.washed_axes_mm.height / washed_radius;
-    const double angle = spot.angle_deg * kPi / 180;
+    const double angle = spot.angle_deg * std::numbers::pi / 180;
     const double cos_angle = std::cos(angle), sin_angle = std::sin(angle);
     for (int row = 0; row < intensity.rows; ++row) {
       const auto* points = table_points_mm.ptr<cv::Vec3f>(row);

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <opencv2/imgproc.hpp>
 
 #include "samples/capture.hpp"
@@ -10,7 +11,6 @@ namespace {
 
 constexpr int kShiftBits = 4;  // sub-pixel precision of OpenCV's drawing: 1/16 px
 constexpr double kFixedPointScale = 1 << kShiftBits;
-constexpr double kPi = 3.14159265358979323846;
 
 cv::Scalar bgr(const cv::Vec3d& rgb) {
   return {rgb[2], rgb[1], rgb[0]};
@@ -100,8 +100,8 @@ std::vector<cv::Point2d> rounded_polygon(std::span<const cv::Point2d> corners_mm
     const cv::Point2d end = corner + to_next * (radius_mm / std::tan(half_angle));
     const double start_angle = std::atan2(start.y - centre.y, start.x - centre.x);
     double sweep = std::atan2(end.y - centre.y, end.x - centre.x) - start_angle;
-    while (sweep > kPi) sweep -= 2 * kPi;
-    while (sweep < -kPi) sweep += 2 * kPi;
+    while (sweep > std::numbers::pi) sweep -= 2 * std::numbers::pi;
+    while (sweep < -std::numbers::pi) sweep += 2 * std::numbers::pi;
     for (int step = 0; step <= kArcSteps; ++step) {
       const double angle = start_angle + sweep * step / kArcSteps;
       outline.push_back(centre + cv::Point2d(std::cos(angle), std::sin(angle)) * radius_mm);
@@ -111,7 +111,7 @@ std::vector<cv::Point2d> rounded_polygon(std::span<const cv::Point2d> corners_mm
 }
 
 cv::Point2d table_from_piece(const FlatPiece& piece, cv::Point2d local_mm) {
-  const double angle = piece.angle_deg * kPi / 180;
+  const double angle = piece.angle_deg * std::numbers::pi / 180;
   const cv::Point2d from_centre =
       local_mm - cv::Point2d(piece.size_mm.width / 2, piece.size_mm.height / 2);
   return piece.centre_mm +

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <stdexcept>
 
 #include "referee/colour.hpp"
@@ -19,7 +20,6 @@ namespace {
 
 using referee::punto::Cell;
 
-constexpr double kPi = 3.14159265358979323846;
 // A layout is not readable with confidence when a hand or glare hides more than this share of a
 // visible card, or more than half of one of its dot positions.
 constexpr double kHiddenCardShare = 0.05;
@@ -117,11 +117,11 @@ ImageGrid image_grid(const PuntoScene& scene, const Photo& photo) {
   for (const PuntoPileLayout& pile : scene.piles)
     centre += punto_card_pose(scene, pile, 0).centre_mm;
   centre *= 1.0 / static_cast<double>(scene.piles.size());
-  const double angle = scene.angle_deg * kPi / 180;
+  const double angle = scene.angle_deg * std::numbers::pi / 180;
   const cv::Point2d along = cv::Point2d(std::cos(angle), std::sin(angle)) * 10.0;
   const cv::Point2d seen =
       photo.camera.image_from_table(centre + along) - photo.camera.image_from_table(centre);
-  const double seen_deg = std::atan2(seen.y, seen.x) * 180 / kPi;
+  const double seen_deg = std::atan2(seen.y, seen.x) * 180 / std::numbers::pi;
   // Quarter turns k: the layout direction turned -k quarter turns points along image +x.
   ImageGrid grid;
   double best = 1e9;

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include "plane.hpp"
 #include "random_draws.hpp"
 #include "referee/deck.hpp"
 #include "referee/punto/lines.hpp"
@@ -20,16 +21,9 @@ using referee::Colour;
 using referee::PuntoCard;
 using referee::punto::Cell;
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr std::array<Colour, 4> kPuntoColours = {Colour::red, Colour::green, Colour::blue,
                                                  Colour::yellow};
 constexpr int kJitterTries = 30;
-
-cv::Point2d rotated(cv::Point2d v, double degrees) {
-  const double angle = degrees * kPi / 180;
-  return {v.x * std::cos(angle) - v.y * std::sin(angle),
-          v.x * std::sin(angle) + v.y * std::cos(angle)};
-}
 
 // The cards of the built-in deck not drawn yet.
 class PuntoDraw {

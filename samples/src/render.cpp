@@ -7,19 +7,13 @@
 #include "bugs_render.hpp"
 #include "freeze_render.hpp"
 #include "punto_render.hpp"
+#include "random_draws.hpp"
 #include "samples/capture.hpp"
 #include "trio_render.hpp"
 
 namespace tableref::samples {
 
 namespace {
-
-std::uint64_t mix_bits(std::uint64_t value) {
-  value += 0x9E3779B97F4A7C15ULL;
-  value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  value = (value ^ (value >> 27)) * 0x94D049BB133111EBULL;
-  return value ^ (value >> 31);
-}
 
 // Lays out, frames and photographs a freeze scene; nullopt when it cannot be framed.
 std::optional<RenderedImage> try_render_freeze(const FreezeScene& scene,

@@ -4,19 +4,9 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "plane.hpp"
+
 namespace tableref::samples {
-
-namespace {
-
-constexpr double kPi = 3.14159265358979323846;
-
-cv::Point2d rotated(cv::Point2d v, double degrees) {
-  const double angle = degrees * kPi / 180;
-  return {v.x * std::cos(angle) - v.y * std::sin(angle),
-          v.x * std::sin(angle) + v.y * std::cos(angle)};
-}
-
-}  // namespace
 
 cv::Point2d table_from_square(const SquarePose& pose, double side_mm, cv::Point2d piece_mm) {
   const double half = side_mm / 2;

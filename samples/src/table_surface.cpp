@@ -2,22 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <opencv2/imgproc.hpp>
 
 #include "colour_space.hpp"
+#include "random_draws.hpp"
 
 namespace tableref::samples {
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846;
-
-std::uint64_t mix_bits(std::uint64_t value) {
-  value += 0x9E3779B97F4A7C15ULL;
-  value = (value ^ (value >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  value = (value ^ (value >> 27)) * 0x94D049BB133111EBULL;
-  return value ^ (value >> 31);
-}
 
 // A value in [-1, 1] that depends only on (seed, index).
 double hashed_unit(std::uint64_t seed, long long index) {
@@ -78,8 +71,8 @@ TableShader::TableShader(const TableSurface& surface)
     : surface_(surface),
       base_linear_(linear_bgr_from_rgb(surface.base_rgb)),
       accent_linear_(linear_bgr_from_rgb(surface.accent_rgb)),
-      cos_angle_(std::cos(surface.angle_deg * kPi / 180)),
-      sin_angle_(std::sin(surface.angle_deg * kPi / 180)),
+      cos_angle_(std::cos(surface.angle_deg * std::numbers::pi / 180)),
+      sin_angle_(std::sin(surface.angle_deg * std::numbers::pi / 180)),
       ring_spacing_mm_(3.5 + 3.0 * (0.5 + 0.5 * hashed_unit(surface.texture_seed, -1))),
       smooth_(mix_bits(surface.texture_seed + 1), 4.0),
       fine_(mix_bits(surface.texture_seed + 2), 1.0) {}
@@ -95,7 +88,7 @@ TableShader::Tint TableShader::wood(double along, double across, double footprin
   // Growth rings cross the board in broad bands that bend slowly.
   const double warp_mm = 2.5 * spacing * smooth_.at(along_in_log / 90, across / 60) +
                          0.3 * spacing * smooth_.at(along_in_log / 20 + 31, across / 8);
-  const double wave = 0.5 + 0.5 * std::sin(2 * kPi * (across + warp_mm) / spacing);
+  const double wave = 0.5 + 0.5 * std::sin(2 * std::numbers::pi * (across + warp_mm) / spacing);
   constexpr double kMeanRing = 0.375;  // mean of ((1 + sin) / 2)^2
   const double ring =
       kMeanRing + (wave * wave - kMeanRing) * detail_visibility(spacing / 2, footprint_mm);
@@ -118,7 +111,8 @@ TableShader::Tint TableShader::wood(double along, double across, double footprin
 double TableShader::cloth_relief(double along, double across, double footprint_mm,
                                  cv::Point2d table_mm) const {
   const double pitch = surface_.feature_mm;
-  const double weave = std::sin(2 * kPi * along / pitch) * std::sin(2 * kPi * across / pitch) *
+  const double weave = std::sin(2 * std::numbers::pi * along / pitch) *
+                       std::sin(2 * std::numbers::pi * across / pitch) *
                        detail_visibility(pitch / 2, footprint_mm);
   const double fibre = fine_.at(along / 0.25, across / 0.25) * detail_visibility(0.5, footprint_mm);
   const double mottle = smooth_.at(table_mm.x / 6, table_mm.y / 6);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 #include <variant>
 
@@ -23,8 +24,7 @@ namespace {
 using referee::Colour;
 using referee::trio::Place;
 
-constexpr double kSqrt3 = 1.73205080756887729353;
-constexpr double kCardHeightMm = kTrioCardSideMm * kSqrt3 / 2;
+constexpr double kCardHeightMm = kTrioCardSideMm * std::numbers::sqrt3 / 2;
 // Drawing area of a card pointing up: its tip at the top edge, its centroid in the middle.
 const cv::Size2d kCanvasMm(kTrioCardSideMm, 4 * kCardHeightMm / 3);
 const cv::Point2d kCentroidMm(kTrioCardSideMm / 2, 2 * kCardHeightMm / 3);
@@ -36,7 +36,7 @@ constexpr double kMostlyVisible = 0.95;
 constexpr double kUnstableBelow = 0.8;
 
 const cv::Vec3d kWhite{255, 255, 255};
-const unsigned kCream = 0xF5EEDC;
+const unsigned kFieldCream = 0xF5EEDC;
 
 std::vector<cv::Point2d> card_corners_local() {
   return {{kTrioCardSideMm / 2, 0}, {kTrioCardSideMm, kCardHeightMm}, {0, kCardHeightMm}};
@@ -44,7 +44,7 @@ std::vector<cv::Point2d> card_corners_local() {
 
 // The card's corners pulled towards its centroid until its sides lie `inset_mm` further in.
 std::vector<cv::Point2d> inset_corners(double inset_mm) {
-  const double inradius = kTrioCardSideMm / (2 * kSqrt3);
+  const double inradius = kTrioCardSideMm / (2 * std::numbers::sqrt3);
   const double scale = (inradius - inset_mm) / inradius;
   std::vector<cv::Point2d> corners = card_corners_local();
   for (cv::Point2d& corner : corners) corner = kCentroidMm + (corner - kCentroidMm) * scale;
@@ -74,7 +74,7 @@ TrioCardArt print_card(Colour colour, double variation, std::mt19937_64& rng) {
   PrintedCopy copy(variation, rng);
   TrioCardArt art;
   art.border = copy.ink(kWhite);
-  art.field = copy.ink(hex_rgb(kCream));
+  art.field = copy.ink(hex_rgb(kFieldCream));
   art.monster = copy.ink(rgb_of(referee::reference_rgb(colour)));
   art.eye = copy.ink(kWhite);
   art.pupil = copy.ink(rgb_of(referee::reference_rgb(Colour::black)));

@@ -4,9 +4,11 @@
 #include <cassert>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <numeric>
 #include <set>
 
+#include "plane.hpp"
 #include "random_draws.hpp"
 #include "referee/deck.hpp"
 #include "samples/capture.hpp"
@@ -16,15 +18,6 @@ namespace tableref::samples {
 namespace {
 
 using referee::trio::Place;
-
-constexpr double kPi = 3.14159265358979323846;
-constexpr double kSqrt3 = 1.73205080756887729353;
-
-cv::Point2d rotated(cv::Point2d v, double angle_deg) {
-  const double angle = angle_deg * kPi / 180;
-  return {v.x * std::cos(angle) - v.y * std::sin(angle),
-          v.x * std::sin(angle) + v.y * std::cos(angle)};
-}
 
 cv::Point2d to_point(referee::trio::PointMm point) {
   return {point.x, point.y};
@@ -197,7 +190,7 @@ void lay_by_hand(std::mt19937_64& rng, TrioScene& scene, double max_gap_mm) {
     for (double reach = 1; reach > 0.1 && !laid; reach /= 2) {
       for (int attempt = 0; attempt < kTries && !laid; ++attempt) {
         const double radius = kTrioMaxOffsetMm * reach * std::sqrt(uniform(rng, 0, 1));
-        const double direction = uniform(rng, 0, 2 * kPi);
+        const double direction = uniform(rng, 0, 2 * std::numbers::pi);
         card.offset_mm = {radius * std::cos(direction), radius * std::sin(direction)};
         card.turn_deg = uniform(rng, -kTrioMaxTurnDeg, kTrioMaxTurnDeg) * reach;
         laid = conflicts(scene, index, index, max_gap_mm).empty();
@@ -220,7 +213,7 @@ void lay_by_hand(std::mt19937_64& rng, TrioScene& scene, double max_gap_mm) {
 
 double trio_pitch_for_gap(double gap_mm) {
   // Parallel sides of neighbours on their places lie (pitch - side) / sqrt(3) apart.
-  return kTrioCardSideMm + kSqrt3 * gap_mm;
+  return kTrioCardSideMm + std::numbers::sqrt3 * gap_mm;
 }
 
 TrioCardPose trio_card_pose(const TrioScene& scene, const TrioCardLayout& card) {
@@ -233,7 +226,7 @@ TrioCardPose trio_card_pose(const TrioScene& scene, const TrioCardLayout& card) 
 
 std::array<cv::Point2d, 3> trio_card_corners(const TrioScene& scene, const TrioCardLayout& card) {
   const TrioCardPose pose = trio_card_pose(scene, card);
-  const double side = kTrioCardSideMm, height = side * kSqrt3 / 2;
+  const double side = kTrioCardSideMm, height = side * std::numbers::sqrt3 / 2;
   // Pointing up, centroid at the origin: tip, bottom right, bottom left (clockwise, y down).
   const std::array<cv::Point2d, 3> upright = {cv::Point2d(0, -2 * height / 3),
                                               cv::Point2d(side / 2, height / 3),

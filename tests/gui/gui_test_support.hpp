@@ -2,6 +2,9 @@
 // What the desktop app's tests share: the sample game rendered once per run, waiting on the event
 // loop, and where screenshots go.
 
+#include <QColor>
+#include <QRgb>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 
@@ -9,6 +12,13 @@
 #include "gui/sample_clip.hpp"
 
 namespace tableref::gui::testing {
+
+// Each of the pixel's channels within `tolerance` of the colour's.
+inline bool near_colour(QRgb pixel, const QColor& expected, int tolerance = 30) {
+  return std::abs(qRed(pixel) - expected.red()) <= tolerance &&
+         std::abs(qGreen(pixel) - expected.green()) <= tolerance &&
+         std::abs(qBlue(pixel) - expected.blue()) <= tolerance;
+}
 
 // Short scenes keep the tests fast; each scene still holds still well past the settle time.
 SampleClipOptions test_clip_options();

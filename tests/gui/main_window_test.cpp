@@ -24,16 +24,12 @@
 namespace tableref::gui {
 namespace {
 
+using testing::near_colour;
+
 std::string screenshot(QWidget& widget, const std::string& name) {
   const std::filesystem::path path = testing::screenshot_dir() / name;
   widget.grab().save(QString::fromStdString(path.string()));
   return path.string();
-}
-
-bool near_colour(QRgb pixel, const QColor& expected, int tolerance = 40) {
-  return std::abs(qRed(pixel) - expected.red()) <= tolerance &&
-         std::abs(qGreen(pixel) - expected.green()) <= tolerance &&
-         std::abs(qBlue(pixel) - expected.blue()) <= tolerance;
 }
 
 // The window after the whole sample game, shared by the tests below (playing it takes seconds).
@@ -154,7 +150,7 @@ TEST_F(PlayedSampleGame, TheOverlayOutlinesEveryStackInItsRolesColour) {
       const QPointF corner = widget_from_image.map(
           QPointF(stack["corners"][0][0].get<double>(), stack["corners"][0][1].get<double>()));
       const QRgb pixel = grabbed.pixel(corner.toPoint());
-      EXPECT_TRUE(near_colour(pixel, expected))
+      EXPECT_TRUE(near_colour(pixel, expected, 40))
           << "corner " << corner.x() << "," << corner.y() << " is " << std::hex << pixel;
     }
     EXPECT_EQ(tricks, 1) << "Alice's green trick is on the table at the end";

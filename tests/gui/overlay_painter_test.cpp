@@ -12,6 +12,8 @@
 namespace tableref::gui {
 namespace {
 
+using testing::near_colour;
+
 using nlohmann::json;
 
 json freeze_stack(double left, double top, double side, json tricks, bool aligned) {
@@ -29,12 +31,6 @@ cv::Mat table(int width = 640, int height = 480) {
 
 int strip_height(const OverlayOptions& options) {
   return static_cast<int>(std::ceil(banner_height(options)));
-}
-
-bool near_colour(QRgb pixel, const QColor& expected, int tolerance = 30) {
-  return std::abs(qRed(pixel) - expected.red()) <= tolerance &&
-         std::abs(qGreen(pixel) - expected.green()) <= tolerance &&
-         std::abs(qBlue(pixel) - expected.blue()) <= tolerance;
 }
 
 // The frame as the view draws it: every pixel as Qt's own conversion of the BGR picture gives it.

@@ -35,7 +35,7 @@ class SlowEngine final : public RefereeEngine {
   int throw_on_;
 };
 
-Frame frame(int index) {
+Frame blank_frame(int index) {
   return Frame{cv::Mat(8, 8, CV_8UC3, cv::Scalar::all(0)), index / 30.0, index};
 }
 
@@ -56,7 +56,7 @@ TEST(RecognitionWorker, DropsFramesItCannotKeepUpWithAndReadsTheNewest) {
   std::atomic<bool> camera_done = false;
   std::thread camera([&] {
     for (int i = 0; i < kFrames; ++i) {
-      mailbox->post(frame(i));
+      mailbox->post(blank_frame(i));
       std::this_thread::sleep_for(std::chrono::milliseconds(33));
     }
     camera_done = true;
@@ -96,9 +96,9 @@ TEST(RecognitionWorker, AFailureOnOneFrameIsReportedAndTheNextIsRead) {
                    [&](const RecognitionResult& result) { read.push_back(result.frame.index); });
   worker.start();
   std::stop_source never;
-  mailbox->post(frame(0));
+  mailbox->post(blank_frame(0));
   mailbox->wait_until_idle(never.get_token());
-  mailbox->post(frame(1));
+  mailbox->post(blank_frame(1));
   ASSERT_TRUE(testing::wait_until([&] { return !read.empty(); }, 5000));
   ASSERT_EQ(failures.size(), 1);
   EXPECT_TRUE(failures.front().contains("unreadable frame"));
@@ -115,10 +115,10 @@ TEST(RecognitionWorker, ANewEngineReadsTheFramesThatFollowUnderANewGeneration) {
   });
   worker.start();
   std::stop_source never;
-  mailbox->post(frame(0));
+  mailbox->post(blank_frame(0));
   mailbox->wait_until_idle(never.get_token());
   const int second = worker.set_engine(std::make_unique<SlowEngine>(std::chrono::milliseconds(1)));
-  mailbox->post(frame(1));
+  mailbox->post(blank_frame(1));
   ASSERT_TRUE(testing::wait_until([&] { return generations.size() == 2; }, 5000));
   EXPECT_NE(first, second);
   EXPECT_EQ(generations, (std::vector<int>{first, second}));

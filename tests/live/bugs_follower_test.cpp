@@ -25,7 +25,7 @@ struct TileSpec {
   double x = 0, y = 0;
 };
 
-json state(const std::vector<TileSpec>& tiles) {
+json tiles_state(const std::vector<TileSpec>& tiles) {
   json list = json::array();
   for (const TileSpec& tile : tiles) {
     json entry = {{"id", tile.id},
@@ -55,7 +55,7 @@ std::vector<json> lines(const std::vector<referee::Event>& events) {
 
 std::vector<json> shown(BugsFollower& follower, const std::vector<TileSpec>& tiles,
                         double time_s = 0) {
-  auto events = follower.replay_state(state(tiles), time_s);
+  auto events = follower.replay_state(tiles_state(tiles), time_s);
   EXPECT_TRUE(events.ok()) << (events.ok() ? "" : events.error().message);
   return events.ok() ? lines(events.value()) : std::vector<json>{};
 }
@@ -260,14 +260,14 @@ TEST(BugsFollower, NoTileIsLaidWhereThePictureHasNotChanged) {
 
 TEST(BugsFollower, RefusesALoggedStateItCannotRead) {
   BugsFollower follower = players(2);
-  json bad = state({{"T1", "trophy", 3, "", 500, 300}});
+  json bad = tiles_state({{"T1", "trophy", 3, "", 500, 300}});
   bad["tiles"][0]["value"] = 7;
   EXPECT_FALSE(follower.replay_state(bad, 0).ok());
-  json stranger = state({{"T1", "2-round-plain", 0, "Zoe", 500, 300}});
+  json stranger = tiles_state({{"T1", "2-round-plain", 0, "Zoe", 500, 300}});
   EXPECT_FALSE(follower.replay_state(stranger, 0).ok());
-  json no_id = state({{"X", "2-round-plain", 0, "P1", 500, 300}});
+  json no_id = tiles_state({{"X", "2-round-plain", 0, "P1", 500, 300}});
   EXPECT_FALSE(follower.replay_state(no_id, 0).ok());
-  json no_species = state({{"T1", "4-round-plain", 0, "P1", 500, 300}});
+  json no_species = tiles_state({{"T1", "4-round-plain", 0, "P1", 500, 300}});
   EXPECT_FALSE(follower.replay_state(no_species, 0).ok());
 }
 

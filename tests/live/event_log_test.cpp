@@ -70,16 +70,7 @@ TEST(EventLog, RewritingKeepsOnlyTheGivenEvents) {
   EXPECT_EQ(read.value().events.size(), 1u);
 }
 
-// Events without their frame and time: what a resumed game must announce the same.
-std::vector<std::string> contents(const std::vector<json>& events) {
-  std::vector<std::string> keys;
-  for (json event : events) {
-    event.erase("frame");
-    event.erase("time_s");
-    keys.push_back(event.dump());
-  }
-  return keys;
-}
+using testing::contents;
 
 TEST(Resume, ATruncatedLogEndsTheGameLikeAnUninterruptedRun) {
   const auto& game = testing::short_game();

@@ -31,7 +31,7 @@ std::vector<std::string> all(const std::string& word) {
   return std::vector<std::string>(9, word);
 }
 
-json state(const std::vector<StackSpec>& stacks) {
+json stacks_state(const std::vector<StackSpec>& stacks) {
   json list = json::array();
   for (const StackSpec& spec : stacks) {
     json cells = json::array();
@@ -62,7 +62,7 @@ std::vector<std::string> types(const std::vector<referee::Event>& events) {
 }
 
 std::vector<referee::Event> commit(FreezeFollower& follower, const std::vector<StackSpec>& stacks) {
-  auto events = follower.replay_state(state(stacks), 0.0);
+  auto events = follower.replay_state(stacks_state(stacks), 0.0);
   EXPECT_TRUE(events.ok()) << (events.ok() ? "" : events.error().message);
   return events.ok() ? events.value() : std::vector<referee::Event>{};
 }
@@ -189,12 +189,12 @@ TEST(FreezeFollower, ASingleCardIsNeverATrick) {
 
 TEST(FreezeFollower, RefusesALoggedStateItCannotRead) {
   FreezeFollower follower = two_players();
-  json broken = state({{"S1", "Ann", all("red")}});
+  json broken = stacks_state({{"S1", "Ann", all("red")}});
   broken["stacks"][0].erase("cells");
   const auto missing = follower.replay_state(broken, 0);
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.error().message.find("cells"), std::string::npos) << missing.error().message;
-  const auto stranger = follower.replay_state(state({{"S1", "Zed", all("red")}}), 0);
+  const auto stranger = follower.replay_state(stacks_state({{"S1", "Zed", all("red")}}), 0);
   ASSERT_FALSE(stranger.ok());
   EXPECT_NE(stranger.error().message.find("not one of the players"), std::string::npos);
 }

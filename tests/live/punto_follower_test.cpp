@@ -19,7 +19,7 @@ struct CardSpec {
   int col = 0, row = 0;  // on the picture's grid
 };
 
-json state(const std::vector<CardSpec>& cards) {
+json cards_state(const std::vector<CardSpec>& cards) {
   json list = json::array();
   for (const CardSpec& card : cards) {
     const double x = 100 + 60.0 * card.col, y = 100 + 60.0 * card.row;
@@ -39,7 +39,7 @@ json state(const std::vector<CardSpec>& cards) {
 }
 
 std::vector<json> shown(PuntoFollower& follower, const std::vector<CardSpec>& cards) {
-  auto events = follower.replay_state(state(cards), 0);
+  auto events = follower.replay_state(cards_state(cards), 0);
   EXPECT_TRUE(events.ok());
   std::vector<json> lines;
   for (const referee::Event& event : events.value()) lines.push_back(referee::to_json(event));
@@ -158,10 +158,10 @@ TEST(PuntoFollower, AnEmptiedTableEndsAPlayedRoundByTheBlockedFallback) {
 
 TEST(PuntoFollower, RefusesALoggedStateItCannotRead) {
   PuntoFollower follower = four_players();
-  json bad = state({{"C1", "red", 5, 0, 0}});
+  json bad = cards_state({{"C1", "red", 5, 0, 0}});
   bad["cards"][0]["value"] = 12;
   EXPECT_FALSE(follower.replay_state(bad, 0).ok());
-  json unnamed = state({{"C1", "red", 5, 0, 0}});
+  json unnamed = cards_state({{"C1", "red", 5, 0, 0}});
   unnamed["cards"][0]["id"] = "S1";
   EXPECT_FALSE(follower.replay_state(unnamed, 0).ok());
   EXPECT_THROW(PuntoFollower({{"P1"}, 0, 2}, referee::builtin_punto_deck()), std::invalid_argument);

@@ -68,9 +68,7 @@ LiveOptions punto_live_options(const RenderedGame& game) {
   return options;
 }
 
-int count_of(const std::vector<nlohmann::json>& events, const std::string& type) {
-  return static_cast<int>(testing::of_type(events, type).size());
-}
+using testing::count_of;
 
 // Referees the whole game and checks its events against the truth; the final scoreboard.
 // Thresholds: measured on the games below (every event found, none extra, each within 0.5 s of

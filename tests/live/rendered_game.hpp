@@ -216,6 +216,21 @@ inline std::vector<nlohmann::json> of_type(const std::vector<nlohmann::json>& ev
   return found;
 }
 
+// Events without their frame and time: what a resumed game must announce the same.
+inline std::vector<std::string> contents(const std::vector<nlohmann::json>& events) {
+  std::vector<std::string> keys;
+  for (nlohmann::json event : events) {
+    event.erase("frame");
+    event.erase("time_s");
+    keys.push_back(event.dump());
+  }
+  return keys;
+}
+
+inline int count_of(const std::vector<nlohmann::json>& events, const std::string& type) {
+  return static_cast<int>(of_type(events, type).size());
+}
+
 inline std::vector<nlohmann::json> to_json_lines(const std::vector<referee::Event>& events) {
   std::vector<nlohmann::json> lines;
   for (const referee::Event& event : events) lines.push_back(referee::to_json(event));

@@ -18,10 +18,8 @@ using nlohmann::json;
 // The fixed seeds of the rendered games (short: three players, eight turns).
 constexpr std::uint64_t kSeeds[] = {11, 5, 7, 3, 1};
 
-int count_of(const std::vector<json>& events, const std::string& type) {
-  return static_cast<int>(std::count_if(events.begin(), events.end(),
-                                        [&](const json& event) { return event["type"] == type; }));
-}
+using testing::contents;
+using testing::count_of;
 
 class TrioRenderedGame : public ::testing::TestWithParam<std::uint64_t> {};
 
@@ -78,17 +76,6 @@ TEST_P(TrioRenderedGame, CardsKeepTheirIdsAcrossLayouts) {
 }
 
 INSTANTIATE_TEST_SUITE_P(FixedSeeds, TrioRenderedGame, ::testing::ValuesIn(kSeeds));
-
-// Events without their frame and time: what a resumed game must announce the same.
-std::vector<std::string> contents(const std::vector<json>& events) {
-  std::vector<std::string> keys;
-  for (json event : events) {
-    event.erase("frame");
-    event.erase("time_s");
-    keys.push_back(event.dump());
-  }
-  return keys;
-}
 
 TEST(TrioFollower, AResumedGameCarriesOnLikeAnUninterruptedOne) {
   const testing::RenderedGame& game = testing::trio_game(kSeeds[0]);

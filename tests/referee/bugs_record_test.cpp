@@ -12,7 +12,7 @@ namespace {
 using test_support::docs_example;
 
 // The example of docs/records.md: Ann's collection is the rulebook's (11 points).
-constexpr std::string_view kGame = R"({
+constexpr std::string_view kBugsGame = R"({
   "game": "bugs",
   "players": ["Ann", "Ben", "Cat", "Dan"],
   "collections": {
@@ -34,11 +34,7 @@ constexpr std::string_view kGame = R"({
   }
 })";
 
-std::string error_of(std::string_view text) {
-  const auto replay = replay_record(text, "bugs.json");
-  EXPECT_FALSE(replay.ok());
-  return replay.ok() ? "" : replay.error().message;
-}
+using test_support::error_of;
 
 std::string four_players(std::string_view collections) {
   return R"({"game": "bugs", "players": ["Ann", "Ben", "Cat", "Dan"], "collections": )" +
@@ -46,7 +42,7 @@ std::string four_players(std::string_view collections) {
 }
 
 TEST(BugsRecord, CollectionsAreScoredAndTheHighestWins) {
-  const auto replay = replay_record(kGame, "bugs.json");
+  const auto replay = replay_record(kBugsGame, "bugs.json");
   ASSERT_TRUE(replay.ok()) << replay.error().message;
   ASSERT_EQ(replay->events.size(), 2u);
   EXPECT_EQ(to_json(replay->events[0]), nlohmann::json::parse(R"({"type": "score", "scores": [
@@ -79,39 +75,39 @@ TEST(BugsRecord, FiveOrSixPlayersMayAddOneOrThreeEyedTilesButNotBoth) {
   mixed.replace(mixed.find(R"("B": {"tiles": ["3-star-plain"]})"), 32,
                 R"("B": {"tiles": ["1-star-plain"]})");
   EXPECT_EQ(error_of(mixed),
-            "bugs.json: collections.B.tiles[0]: a 1-eyed tile with tiles of the other eye count "
+            "game.json: collections.B.tiles[0]: a 1-eyed tile with tiles of the other eye count "
             "the group could add: with 5 players it adds the 1-eyed or the 3-eyed species, not "
             "both");
   std::string chosen = five;
   chosen.replace(chosen.find(R"("collections")"), 0, R"("eyes": 1, )");
   EXPECT_EQ(error_of(chosen),
-            "bugs.json: collections.A.tiles[0]: a 3-eyed tile is not in play with 5 players");
+            "game.json: collections.A.tiles[0]: a 3-eyed tile is not in play with 5 players");
 }
 
 TEST(BugsRecord, UnknownSpeciesNamesThePlace) {
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tiles": ["2-round-plain", "2-round-dots"]},
       "Ben": {"tiles": []}, "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections.Ann.tiles[1]: unknown species \"2-round-dots\"");
+            "game.json: collections.Ann.tiles[1]: unknown species \"2-round-dots\"");
 }
 
 TEST(BugsRecord, ImpossibleCollectionsAreErrors) {
   // A fourth copy of a species.
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tiles": ["2-round-plain", "2-round-plain"]},
       "Ben": {"tiles": ["2-round-plain", "2-round-plain"]}, "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections.Ben.tiles[1]: a 4th \"2-round-plain\" tile; the box has 3");
+            "game.json: collections.Ben.tiles[1]: a 4th \"2-round-plain\" tile; the box has 3");
   // A one-eyed tile with 4 players.
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tiles": ["1-round-plain"]},
       "Ben": {"tiles": []}, "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections.Ann.tiles[0]: a 1-eyed tile is not in play with 4 players");
+            "game.json: collections.Ann.tiles[0]: a 1-eyed tile is not in play with 4 players");
   // Two trophies for one player.
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tiles": [], "trophies": [3, 2]},
       "Ben": {"tiles": []}, "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections.Ann.trophies[1]: a player who takes a trophy stops playing: "
+            "game.json: collections.Ann.trophies[1]: a player who takes a trophy stops playing: "
             "one trophy at most");
   // A 2 taken while the 3 is left, and a trophy that is not in play.
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tiles": [], "trophies": [2]},
       "Ben": {"tiles": []}, "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections: the trophies taken do not fit a game of 4 players (trophies "
+            "game.json: collections: the trophies taken do not fit a game of 4 players (trophies "
             "3, 2, 1, taken highest first)");
   EXPECT_NE(error_of(four_players(R"({"Ann": {"tiles": [], "trophies": [3]},
       "Ben": {"tiles": [], "trophies": [3]}, "Cat": {"tiles": []}, "Dan": {"tiles": []}})"))
@@ -119,31 +115,31 @@ TEST(BugsRecord, ImpossibleCollectionsAreErrors) {
             std::string::npos);
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tiles": [], "trophies": [4]},
       "Ben": {"tiles": []}, "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections.Ann.trophies[0]: expected a number from 1 to 3, got 4");
+            "game.json: collections.Ann.trophies[0]: expected a number from 1 to 3, got 4");
 }
 
 TEST(BugsRecord, EveryPlayerAndOnlyPlayersHaveACollection) {
   EXPECT_EQ(error_of(four_players(
                 R"({"Ann": {"tiles": []}, "Ben": {"tiles": []}, "Cat": {"tiles": []}})")),
-            "bugs.json: collections.Dan: missing");
+            "game.json: collections.Dan: missing");
   EXPECT_EQ(
       error_of(four_players(R"({"Ann": {"tiles": []}, "Ben": {"tiles": []}, "Cat": {"tiles": []},
       "Dan": {"tiles": []}, "Eve": {"tiles": []}})")),
-      "bugs.json: collections.Eve: \"Eve\" is not one of the players");
+      "game.json: collections.Eve: \"Eve\" is not one of the players");
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tiles": "2-round-plain"}, "Ben": {"tiles": []},
       "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections.Ann.tiles: expected an array, got \"2-round-plain\"");
+            "game.json: collections.Ann.tiles: expected an array, got \"2-round-plain\"");
   EXPECT_EQ(error_of(R"({"game": "bugs", "players": ["Solo"], "collections": {}})"),
-            "bugs.json: players: Bugs & Co is played by 2 to 8 players, not 1");
+            "game.json: players: Bugs & Co is played by 2 to 8 players, not 1");
   EXPECT_EQ(error_of(R"({"game": "bugs", "players": ["Ann", "Ben"]})"),
-            "bugs.json: collections: missing");
+            "game.json: collections: missing");
   EXPECT_EQ(error_of(four_players(R"({"Ann": {"tile": []}, "Ben": {"tiles": []},
       "Cat": {"tiles": []}, "Dan": {"tiles": []}})")),
-            "bugs.json: collections.Ann.tile: unexpected key");
+            "game.json: collections.Ann.tile: unexpected key");
 }
 
 TEST(BugsRecord, TheDocumentedExampleIsTheOneTestedHere) {
-  EXPECT_EQ(nlohmann::json::parse(docs_example("## Bugs & Co")), nlohmann::json::parse(kGame));
+  EXPECT_EQ(nlohmann::json::parse(docs_example("## Bugs & Co")), nlohmann::json::parse(kBugsGame));
 }
 
 }  // namespace

@@ -4,11 +4,13 @@
 
 #include "referee/deck.hpp"
 #include "referee/freeze/match.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::freeze {
 namespace {
 
-const std::vector<PlayerName> kTwo = {"Alice", "Bob"};
+using test_support::illegal_reason;
+using test_support::kAliceAndBob;
 
 TrickClaim line_of(const PlayerName& player, Colour colour) {
   Shown shown;
@@ -34,15 +36,8 @@ std::vector<Event> win_round(Match& match, const PlayerName& player) {
   return events;
 }
 
-std::string illegal_reason(const std::vector<Event>& events) {
-  for (const Event& event : events) {
-    if (const auto* illegal = std::get_if<IllegalEvent>(&event.body)) return illegal->reason;
-  }
-  return "(legal)";
-}
-
 TEST(FreezeMatch, FirstToTwoWonRoundsWinsByDefault) {
-  Match match(kTwo, builtin_freeze_deck());
+  Match match(kAliceAndBob, builtin_freeze_deck());
   auto events = win_round(match, "Alice");
   ASSERT_EQ(winners(events).size(), 1u);  // the round only
   EXPECT_EQ(winners(events)[0]->scope, Scope::round);
@@ -73,7 +68,7 @@ TEST(FreezeMatch, FirstToTwoWonRoundsWinsByDefault) {
 
 TEST(FreezeMatch, RoundsToWinIsConfigurable) {
   for (const int rounds_to_win : {1, 3}) {
-    Match match(kTwo, builtin_freeze_deck(), MatchOptions{rounds_to_win, 120.0});
+    Match match(kAliceAndBob, builtin_freeze_deck(), MatchOptions{rounds_to_win, 120.0});
     for (int round = 1; round <= rounds_to_win; ++round) {
       if (round > 1) match.new_round();
       const auto events = win_round(match, "Bob");
@@ -82,11 +77,12 @@ TEST(FreezeMatch, RoundsToWinIsConfigurable) {
     EXPECT_TRUE(match.over());
     EXPECT_EQ(match.outcome()->winners, std::vector<PlayerName>{"Bob"});
   }
-  EXPECT_THROW(Match(kTwo, builtin_freeze_deck(), MatchOptions{0, 120.0}), std::invalid_argument);
+  EXPECT_THROW(Match(kAliceAndBob, builtin_freeze_deck(), MatchOptions{0, 120.0}),
+               std::invalid_argument);
 }
 
 TEST(FreezeMatch, NewRoundWaitsForTheRoundToEnd) {
-  Match match(kTwo, builtin_freeze_deck());
+  Match match(kAliceAndBob, builtin_freeze_deck());
   match.trick(line_of("Alice", Colour::red));
   EXPECT_EQ(illegal_reason(match.new_round()), "the round is not over yet");
   EXPECT_EQ(match.round_number(), 1);
@@ -94,7 +90,7 @@ TEST(FreezeMatch, NewRoundWaitsForTheRoundToEnd) {
 }
 
 TEST(FreezeMatch, SharedRoundCountsForBothAndCanShareTheMatch) {
-  Match match(kTwo, builtin_freeze_deck(), MatchOptions{1, 120.0});
+  Match match(kAliceAndBob, builtin_freeze_deck(), MatchOptions{1, 120.0});
   // Equal tricks until the pile runs out: 10 tricks, 5 each, the same colours.
   std::vector<Event> events;
   for (const Colour colour :
@@ -104,9 +100,9 @@ TEST(FreezeMatch, SharedRoundCountsForBothAndCanShareTheMatch) {
   }
   const auto decided = winners(events);
   ASSERT_EQ(decided.size(), 2u);
-  EXPECT_EQ(decided[0]->players, kTwo);
+  EXPECT_EQ(decided[0]->players, kAliceAndBob);
   EXPECT_NE(decided[0]->reason.find("shared"), std::string::npos);
-  EXPECT_EQ(decided[1]->players, kTwo);
+  EXPECT_EQ(decided[1]->players, kAliceAndBob);
   EXPECT_EQ(decided[1]->scope, Scope::match);
   EXPECT_EQ(match.rounds_won("Alice"), 1);
   EXPECT_EQ(match.rounds_won("Bob"), 1);

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "referee/record.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee {
 namespace {
@@ -34,10 +35,7 @@ std::vector<Event> replay(const std::string& json) {
   return result.ok() ? result->events : std::vector<Event>{};
 }
 
-std::string error_of(const std::string& json) {
-  const auto result = replay_record(json, "game.json");
-  return result.ok() ? "(no error)" : result.error().message;
-}
+using test_support::error_of;
 
 // "frame type detail" per event, for comparing a whole replay at a glance.
 std::vector<std::string> summary(const std::vector<Event>& events) {

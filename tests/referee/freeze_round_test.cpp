@@ -4,9 +4,13 @@
 
 #include "referee/deck.hpp"
 #include "referee/freeze/round.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::freeze {
 namespace {
+
+using test_support::illegal_reason;
+using test_support::kAliceAndBob;
 
 // A grid from 9 letters, row by row: Y G R B P for monsters, '.' where the table shows.
 Shown grid(std::string_view letters) {
@@ -36,7 +40,7 @@ Shown grid(std::string_view letters) {
 }
 
 // A stack seen from above (cards unknown) with a top row of `colour` and nothing else in line.
-TrickClaim line_of(const PlayerName& player, Colour colour) {
+TrickClaim top_line_of(const PlayerName& player, Colour colour) {
   Shown shown = grid(".........");
   shown[0] = shown[1] = shown[2] = colour;
   return TrickClaim{player, SeenStack{shown, std::nullopt}, std::nullopt, true, std::nullopt};
@@ -58,19 +62,12 @@ const Event* find_event_with(const std::vector<Event>& events) {
   return nullptr;
 }
 
-std::string illegal_reason(const std::vector<Event>& events) {
-  const auto* illegal = find_event<IllegalEvent>(events);
-  return illegal ? illegal->reason : "(legal)";
-}
-
 // Plays `claim` and checks the state stays consistent.
 std::vector<Event> play(Round& round, const TrickClaim& claim, double now_s = 0.0) {
   auto events = round.trick(claim, now_s);
   EXPECT_TRUE(round.invariants_hold());
   return events;
 }
-
-const std::vector<PlayerName> kTwo = {"Alice", "Bob"};
 
 TEST(FreezeRound, SetUpDealsThreeEachAndOneSingleCard) {
   const FreezeDeck& deck = builtin_freeze_deck();
@@ -87,17 +84,17 @@ TEST(FreezeRound, SetUpDealsThreeEachAndOneSingleCard) {
 }
 
 TEST(FreezeRound, OneTrickOfEachColourWinsTheRound) {
-  Round round(kTwo, builtin_freeze_deck());
-  play(round, line_of("Bob", Colour::red));
+  Round round(kAliceAndBob, builtin_freeze_deck());
+  play(round, top_line_of("Bob", Colour::red));
   const std::vector<Colour> order = {Colour::yellow, Colour::green, Colour::red, Colour::blue};
   for (const Colour colour : order) {
-    const auto events = play(round, line_of("Alice", colour));
+    const auto events = play(round, top_line_of("Alice", colour));
     ASSERT_NE(find_event<TrickEvent>(events), nullptr);
     EXPECT_EQ(find_event<TrickEvent>(events)->colour, colour);
     EXPECT_EQ(find_event<WinnerEvent>(events), nullptr);
   }
   EXPECT_EQ(round.draw_pile(), 29 - 5 * 3);
-  const auto events = play(round, line_of("Alice", Colour::purple));
+  const auto events = play(round, top_line_of("Alice", Colour::purple));
   const auto* winner = find_event<WinnerEvent>(events);
   ASSERT_NE(winner, nullptr);
   EXPECT_EQ(winner->players, std::vector<PlayerName>{"Alice"});
@@ -113,14 +110,14 @@ TEST(FreezeRound, OneTrickOfEachColourWinsTheRound) {
   EXPECT_EQ(scores->scores[1].total, 1);
   EXPECT_EQ(scores->scores[1].detail["red"], 1);
 
-  EXPECT_EQ(illegal_reason(play(round, line_of("Bob", Colour::blue))), "the round is over");
+  EXPECT_EQ(illegal_reason(play(round, top_line_of("Bob", Colour::blue))), "the round is over");
 }
 
 TEST(FreezeRound, TwoTricksOfAColourDoNotMakeFive) {
-  Round round(kTwo, builtin_freeze_deck());
+  Round round(kAliceAndBob, builtin_freeze_deck());
   for (const Colour colour :
        {Colour::yellow, Colour::yellow, Colour::green, Colour::red, Colour::blue}) {
-    play(round, line_of("Alice", colour));
+    play(round, top_line_of("Alice", colour));
   }
   EXPECT_FALSE(round.over());
   EXPECT_EQ(total_tricks(round.player("Alice").tricks), 5);
@@ -128,18 +125,19 @@ TEST(FreezeRound, TwoTricksOfAColourDoNotMakeFive) {
 }
 
 TEST(FreezeRound, DrawPileRunsOutWhenATrickCannotBeFollowedByThreeNewCards) {
-  Round round(kTwo, builtin_freeze_deck());  // 29 in the pile: 9 draws of 3, then 2 are left
+  Round round(kAliceAndBob,
+              builtin_freeze_deck());  // 29 in the pile: 9 draws of 3, then 2 are left
   const std::vector<std::pair<PlayerName, Colour>> tricks = {
       {"Alice", Colour::blue},  {"Bob", Colour::red},    {"Alice", Colour::blue},
       {"Bob", Colour::green},   {"Alice", Colour::blue}, {"Bob", Colour::red},
       {"Alice", Colour::green}, {"Bob", Colour::yellow}, {"Alice", Colour::yellow}};
   for (const auto& [player, colour] : tricks) {
-    EXPECT_EQ(find_event<WinnerEvent>(play(round, line_of(player, colour))), nullptr);
+    EXPECT_EQ(find_event<WinnerEvent>(play(round, top_line_of(player, colour))), nullptr);
   }
   EXPECT_EQ(round.draw_pile(), 2);
   EXPECT_FALSE(round.over());
 
-  const auto events = play(round, line_of("Bob", Colour::purple));
+  const auto events = play(round, top_line_of("Bob", Colour::purple));
   EXPECT_EQ(round.draw_pile(), 2);  // the last 2 cards are not drawn
   EXPECT_EQ(round.player("Bob").hand_size, 0);
   ASSERT_NE(find_event<TrickEvent>(events), nullptr);  // the trick that ran the pile out counts
@@ -154,13 +152,13 @@ TEST(FreezeRound, DrawPileRunsOutWhenATrickCannotBeFollowedByThreeNewCards) {
 }
 
 TEST(FreezeRound, FifthColourOnTheLastTrickBeatsTheDeckOut) {
-  Round round(kTwo, builtin_freeze_deck());
-  for (int i = 0; i < 5; ++i) play(round, line_of("Bob", Colour::blue));
+  Round round(kAliceAndBob, builtin_freeze_deck());
+  for (int i = 0; i < 5; ++i) play(round, top_line_of("Bob", Colour::blue));
   for (const Colour colour : {Colour::yellow, Colour::green, Colour::red, Colour::blue}) {
-    play(round, line_of("Alice", colour));
+    play(round, top_line_of("Alice", colour));
   }
   ASSERT_EQ(round.draw_pile(), 2);
-  const auto events = play(round, line_of("Alice", Colour::purple));
+  const auto events = play(round, top_line_of("Alice", Colour::purple));
   const auto* winner = find_event<WinnerEvent>(events);
   ASSERT_NE(winner, nullptr);
   EXPECT_EQ(winner->players, std::vector<PlayerName>{"Alice"});
@@ -232,8 +230,8 @@ TEST(FreezeRound, TieAfterEveryColourIsShared) {
 }
 
 TEST(FreezeRound, SeveralColoursEarnOneTrickLackingColoursFirst) {
-  Round round(kTwo, builtin_freeze_deck());
-  play(round, line_of("Alice", Colour::red));
+  Round round(kAliceAndBob, builtin_freeze_deck());
+  play(round, top_line_of("Alice", Colour::red));
   const Shown red_and_blue = grid(
       "RRR"
       "..."
@@ -266,8 +264,8 @@ TEST(FreezeRound, SeveralColoursEarnOneTrickLackingColoursFirst) {
 }
 
 TEST(FreezeRound, OneColourNeedsNoRuling) {
-  Round round(kTwo, builtin_freeze_deck());
-  const auto events = play(round, line_of("Bob", Colour::green));
+  Round round(kAliceAndBob, builtin_freeze_deck());
+  const auto events = play(round, top_line_of("Bob", Colour::green));
   const Event* trick = find_event_with<TrickEvent>(events);
   ASSERT_NE(trick, nullptr);
   EXPECT_FALSE(trick->ruling.has_value());
@@ -275,8 +273,8 @@ TEST(FreezeRound, OneColourNeedsNoRuling) {
 }
 
 TEST(FreezeRound, MisalignedOrLinelessStacksAreNoTrick) {
-  Round round(kTwo, builtin_freeze_deck());
-  TrickClaim claim = line_of("Alice", Colour::red);
+  Round round(kAliceAndBob, builtin_freeze_deck());
+  TrickClaim claim = top_line_of("Alice", Colour::red);
   claim.aligned = false;
   EXPECT_EQ(illegal_reason(play(round, claim)), "stack not aligned");
   claim = TrickClaim{"Alice",
@@ -316,7 +314,7 @@ StackOfCards a_trick_of(const CardIds& ids) {
 }
 
 TEST(FreezeRound, KnownCardsGoToTheTrickAndDrawnOnesToTheHand) {
-  Round round(kTwo, builtin_freeze_deck(), known_deal());
+  Round round(kAliceAndBob, builtin_freeze_deck(), known_deal());
   TrickClaim claim{
       "Alice", a_trick_of({"MF07", "MF15", "MF23"}), {}, true, CardIds{"MF30", "MF31", "MF32"}};
   const auto events = play(round, claim);
@@ -328,7 +326,7 @@ TEST(FreezeRound, KnownCardsGoToTheTrickAndDrawnOnesToTheHand) {
 }
 
 TEST(FreezeRound, CardsNotInTheHandAreRefused) {
-  Round round(kTwo, builtin_freeze_deck(), known_deal());
+  Round round(kAliceAndBob, builtin_freeze_deck(), known_deal());
   // Bob's hand is known: Alice's cards are not his.
   TrickClaim claim{"Bob", a_trick_of({"MF07", "MF15", "MF23"}), {}, true, {}};
   const auto events = play(round, claim);
@@ -336,13 +334,13 @@ TEST(FreezeRound, CardsNotInTheHandAreRefused) {
   EXPECT_EQ(find_event<IllegalEvent>(events)->cards.size(), 3u);
 
   // The single card must be swapped in before it is stacked.
-  Round unknown_hands(kTwo, builtin_freeze_deck(), Deal{{}, "MF07"});
+  Round unknown_hands(kAliceAndBob, builtin_freeze_deck(), Deal{{}, "MF07"});
   claim.player = "Alice";
   EXPECT_EQ(illegal_reason(play(unknown_hands, claim)), "card MF07 is the single card");
 }
 
 TEST(FreezeRound, ShownGridIsCheckedAgainstTheHand) {
-  Round round(kTwo, builtin_freeze_deck(), known_deal());
+  Round round(kAliceAndBob, builtin_freeze_deck(), known_deal());
   // Bob's hand cannot show nine purple monsters.
   Shown purple;
   purple.fill(Colour::purple);
@@ -361,7 +359,7 @@ TEST(FreezeRound, ShownGridIsCheckedAgainstTheHand) {
 }
 
 TEST(FreezeRound, SwapTakesTheSingleCard) {
-  Round round(kTwo, builtin_freeze_deck(), known_deal());
+  Round round(kAliceAndBob, builtin_freeze_deck(), known_deal());
   EXPECT_TRUE(round.swap({"Bob", "MF02", std::nullopt}).empty());
   EXPECT_TRUE(round.invariants_hold());
   EXPECT_EQ(round.single_card(), "MF02");
@@ -378,7 +376,7 @@ TEST(FreezeRound, SwapTakesTheSingleCard) {
 }
 
 TEST(FreezeRound, DrawingACardInPlayIsIllegalButTheTrickStands) {
-  Round round(kTwo, builtin_freeze_deck(), known_deal());
+  Round round(kAliceAndBob, builtin_freeze_deck(), known_deal());
   TrickClaim claim{
       "Alice", a_trick_of({"MF07", "MF15", "MF23"}), {}, true, CardIds{"MF30", "MF01", "MF32"}};
   const auto events = play(round, claim);
@@ -392,11 +390,12 @@ TEST(FreezeRound, DrawingACardInPlayIsIllegalButTheTrickStands) {
 TEST(FreezeRound, BadDealIsRefused) {
   Deal deal = known_deal();
   deal.hands["Bob"][0] = "MF07";
-  EXPECT_EQ(deal_problem(deal, kTwo, builtin_freeze_deck()), "card MF07 is dealt twice");
-  EXPECT_THROW(Round(kTwo, builtin_freeze_deck(), deal), std::invalid_argument);
+  EXPECT_EQ(deal_problem(deal, kAliceAndBob, builtin_freeze_deck()), "card MF07 is dealt twice");
+  EXPECT_THROW(Round(kAliceAndBob, builtin_freeze_deck(), deal), std::invalid_argument);
   deal = known_deal();
   deal.hands["Zoe"] = {"MF11", "MF12", "MF13"};
-  EXPECT_EQ(deal_problem(deal, kTwo, builtin_freeze_deck()), "\"Zoe\" is not one of the players");
+  EXPECT_EQ(deal_problem(deal, kAliceAndBob, builtin_freeze_deck()),
+            "\"Zoe\" is not one of the players");
 }
 
 // ---- solo ---------------------------------------------------------------------------------------
@@ -416,7 +415,7 @@ TEST(FreezeSolo, FiveColoursInTimeWin) {
   double now_s = 0.0;
   std::vector<Event> events;
   for (const Colour colour : kMonsterColours)
-    events = play(round, line_of("Sam", colour), now_s += 20.0);
+    events = play(round, top_line_of("Sam", colour), now_s += 20.0);
   const auto* winner = find_event<WinnerEvent>(events);
   ASSERT_NE(winner, nullptr);
   EXPECT_EQ(winner->players, std::vector<PlayerName>{"Sam"});
@@ -425,10 +424,10 @@ TEST(FreezeSolo, FiveColoursInTimeWin) {
 
 TEST(FreezeSolo, TimerRunsOutBeforeTheFifthColour) {
   Round round({"Sam"}, builtin_freeze_deck(), {}, 30.0, 100.0);  // configurable duration
-  play(round, line_of("Sam", Colour::red), 110.0);
-  play(round, line_of("Sam", Colour::blue), 120.0);
+  play(round, top_line_of("Sam", Colour::red), 110.0);
+  play(round, top_line_of("Sam", Colour::blue), 120.0);
   EXPECT_TRUE(round.tick(129.0).empty());
-  const auto events = play(round, line_of("Sam", Colour::green), 130.0);
+  const auto events = play(round, top_line_of("Sam", Colour::green), 130.0);
   const auto* winner = find_event<WinnerEvent>(events);
   ASSERT_NE(winner, nullptr);
   EXPECT_TRUE(winner->players.empty());
@@ -447,9 +446,9 @@ TEST(FreezeSolo, TickEndsTheRoundOnce) {
 
 TEST(FreezeSolo, DrawPileRunningOutLoses) {
   Round round({"Sam"}, builtin_freeze_deck(), {}, 1000.0);  // 32 in the pile: 10 draws
-  for (int i = 0; i < 10; ++i) play(round, line_of("Sam", Colour::red), 1.0);
+  for (int i = 0; i < 10; ++i) play(round, top_line_of("Sam", Colour::red), 1.0);
   EXPECT_FALSE(round.over());
-  const auto events = play(round, line_of("Sam", Colour::blue), 2.0);
+  const auto events = play(round, top_line_of("Sam", Colour::blue), 2.0);
   const auto* winner = find_event<WinnerEvent>(events);
   ASSERT_NE(winner, nullptr);
   EXPECT_TRUE(winner->players.empty());

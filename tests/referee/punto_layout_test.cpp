@@ -11,8 +11,8 @@
 namespace tableref::referee::punto {
 namespace {
 
-constexpr auto card = test_support::punto_card;
-constexpr auto grid_of = test_support::punto_grid;
+using test_support::punto_pieces::card;
+using test_support::punto_pieces::grid_of;
 
 std::optional<Breach> breach_of(const Grid& grid, Cell cell, std::string_view id) {
   const auto refusal = check_placement(grid, cell, card(id));

@@ -11,8 +11,8 @@
 namespace tableref::referee::punto {
 namespace {
 
-constexpr auto card = test_support::punto_card;
-constexpr auto grid_of = test_support::punto_grid;
+using test_support::punto_pieces::card;
+using test_support::punto_pieces::grid_of;
 
 Seating seating(std::vector<PlayerName> players, bool team_game = false) {
   auto made = Seating::with_default_colours(std::move(players), team_game);

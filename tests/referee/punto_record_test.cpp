@@ -59,14 +59,8 @@ constexpr std::string_view kMatch = R"({
   ]
 })";
 
-std::vector<nlohmann::json> replay_json(std::string_view text) {
-  const auto replay = replay_record(text, "game.json");
-  EXPECT_TRUE(replay.ok()) << replay.error().message;
-  std::vector<nlohmann::json> lines;
-  if (!replay.ok()) return lines;
-  for (const Event& event : replay->events) lines.push_back(to_json(event));
-  return lines;
-}
+using test_support::error_of;
+using test_support::replay_json;
 
 std::vector<nlohmann::json> of_type(const std::vector<nlohmann::json>& lines,
                                     std::string_view type) {
@@ -75,12 +69,6 @@ std::vector<nlohmann::json> of_type(const std::vector<nlohmann::json>& lines,
     if (line["type"] == type) found.push_back(line);
   }
   return found;
-}
-
-std::string error_of(std::string_view text) {
-  const auto replay = replay_record(text, "game.json");
-  EXPECT_FALSE(replay.ok());
-  return replay.ok() ? "" : replay.error().message;
 }
 
 TEST(PuntoRecord, AThreeRoundMatchReplays) {

@@ -8,8 +8,8 @@
 namespace tableref::referee::trio {
 namespace {
 
-constexpr auto card = test_support::trio_card;
-constexpr auto layout_of = test_support::trio_layout;
+using test_support::trio_pieces::card;
+using test_support::trio_pieces::layout_of;
 
 std::vector<Capture> captures_of(const Layout& layout, std::vector<Place> laid) {
   return captures_involving(layout, laid);

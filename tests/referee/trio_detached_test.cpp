@@ -3,20 +3,17 @@
 #include <vector>
 
 #include "referee/trio/detached.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee::trio {
 namespace {
+
+using test_support::trio_pieces::layout_of;
 
 // Row 0 of the lattice: (0,0) up, (1,0) down, (2,0) up, ...; each shares a side with the next.
 // (2,0) and (4,0) share only a corner, (2,0) and (5,0) nothing.
 LaidCard card(const char* id, int col, int row) {
   return LaidCard{id, Colour::yellow, Place{col, row}};
-}
-
-Layout layout_of(const std::vector<LaidCard>& cards) {
-  auto layout = Layout::from_cards(cards);
-  EXPECT_TRUE(layout.ok());
-  return layout.ok() ? layout.value() : Layout{};
 }
 
 TEST(TrioDetached, NothingWhenAllCardsHangTogether) {

@@ -18,7 +18,7 @@
 namespace tableref::referee::trio {
 namespace {
 
-constexpr auto card = test_support::trio_card;
+using test_support::trio_pieces::card;
 
 std::vector<std::string> types(const std::vector<Event>& events) {
   std::vector<std::string> names;

@@ -8,8 +8,8 @@
 namespace tableref::referee::trio {
 namespace {
 
-constexpr auto card = test_support::trio_card;
-constexpr auto layout_of = test_support::trio_layout;
+using test_support::trio_pieces::card;
+using test_support::trio_pieces::layout_of;
 
 // The table after set-up: the middle card, yellow, on (0,0).
 Layout middle_only() {

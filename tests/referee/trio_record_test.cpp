@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "referee/record.hpp"
+#include "test_support.hpp"
 
 namespace tableref::referee {
 namespace {
 
 // The example of docs/records.md ("Trio Monsters").
-constexpr std::string_view kGame = R"({
+constexpr std::string_view kTrioGame = R"({
   "game": "trio",
   "players": ["Alice", "Bob"],
   "first_player": "Alice",
@@ -27,20 +28,8 @@ constexpr std::string_view kGame = R"({
   ]
 })";
 
-std::vector<nlohmann::json> replay_json(std::string_view text) {
-  const auto replay = replay_record(text, "game.json");
-  EXPECT_TRUE(replay.ok()) << replay.error().message;
-  std::vector<nlohmann::json> lines;
-  if (replay.ok()) {
-    for (const Event& event : replay->events) lines.push_back(to_json(event));
-  }
-  return lines;
-}
-
-std::string error_of(std::string_view text) {
-  const auto replay = replay_record(text, "game.json");
-  return replay.ok() ? "no error" : replay.error().message;
-}
+using test_support::error_of;
+using test_support::replay_json;
 
 // A record with the example's header and the given plays.
 std::string with_plays(std::string_view plays) {
@@ -49,7 +38,7 @@ std::string with_plays(std::string_view plays) {
 }
 
 TEST(TrioRecord, ReplaysTheDocumentedGame) {
-  const auto lines = replay_json(kGame);
+  const auto lines = replay_json(kTrioGame);
   std::vector<std::pair<int, std::string>> frame_and_type;
   for (const auto& line : lines) frame_and_type.emplace_back(line["frame"], line["type"]);
   EXPECT_EQ(frame_and_type, (std::vector<std::pair<int, std::string>>{{0, "placed"},
@@ -125,13 +114,13 @@ TEST(TrioRecord, MalformedRecordsNameThePlace) {
 }
 
 TEST(TrioRecord, APlayWhileATieWaitsIsAnError) {
-  std::string record(kGame);
+  std::string record(kTrioGame);
   const std::string keep = R"({"keep": "TM12"},)";
   record.erase(record.find(keep), keep.size());
   EXPECT_EQ(error_of(record),
             "game.json: plays[4]: groups tie for the largest: first say which stays with "
             "{\"keep\": CARD}");
-  std::string wrong_keep(kGame);
+  std::string wrong_keep(kTrioGame);
   wrong_keep.replace(wrong_keep.find("\"TM12\"}"), 6, "\"TM24\"");
   EXPECT_EQ(error_of(wrong_keep), "game.json: plays[4].keep: TM24 is not on the table");
 }

@@ -8,17 +8,14 @@
 
 #include "plain_conditions.hpp"
 #include "referee/deck.hpp"
+#include "truth_points.hpp"
 
 namespace tableref::samples {
 namespace {
 
 // A plain dark table seen straight down (straight_down_capture).
-CaptureConditions plain_conditions() {
+CaptureConditions dark_table_capture() {
   return straight_down_capture({52, 80, 62});
-}
-
-cv::Point2d point_of(const nlohmann::json& pair) {
-  return {pair.at(0).get<double>(), pair.at(1).get<double>()};
 }
 
 cv::Vec3b pixel_at(const cv::Mat& image, cv::Point2d point) {
@@ -110,7 +107,7 @@ TEST(BugsRender, TruthIsTheAnalyzeLineAndCornersLieWhereTheCameraSays) {
         {"2-round-plain", 0, referee::Colour::red, {copy * 55.0, 0}, 5.0 * copy, 0});
   scene.tiles.push_back({"3-star-plain", 0, referee::Colour::blue, {0, 60}, -8, 0});
   scene.tiles.push_back({"", 2, referee::Colour::red, {60, 60}, 3, 0});
-  const RenderedImage rendered = render_bugs(scene, plain_conditions(), 4);
+  const RenderedImage rendered = render_bugs(scene, dark_table_capture(), 4);
   const nlohmann::json& truth = rendered.truth;
   EXPECT_EQ(truth.at("game"), "bugs");
   EXPECT_EQ(truth.at("status"), "ok");

@@ -25,13 +25,13 @@ GameVideoOptions few_plays() {
   return options;
 }
 
-struct Filmed {
+struct PuntoFilm {
   GameVideoTruth truth;
   std::vector<double> frame_sums;  // of every frame's pixels: a fingerprint of the film
 };
 
-Filmed film(const GameVideoOptions& options, std::uint64_t seed) {
-  Filmed filmed;
+PuntoFilm film_punto(const GameVideoOptions& options, std::uint64_t seed) {
+  PuntoFilm filmed;
   filmed.truth = render_game_video(options, seed, [&](const cv::Mat& bgr, int, double) {
     filmed.frame_sums.push_back(cv::sum(bgr)[0] + cv::sum(bgr)[1] + cv::sum(bgr)[2]);
   });
@@ -39,7 +39,7 @@ Filmed film(const GameVideoOptions& options, std::uint64_t seed) {
 }
 
 TEST(PuntoGameVideo, EventsFollowTheTurnsAndTheCardsOnTheTable) {
-  const Filmed filmed = film(few_plays(), 7);
+  const PuntoFilm filmed = film_punto(few_plays(), 7);
   const std::vector<std::string> players = {"P1", "P2", "P3"};
   EXPECT_EQ(filmed.truth.players, players);
   int placed = 0, illegal = 0, named = 0;
@@ -88,8 +88,8 @@ TEST(PuntoGameVideo, EventsFollowTheTurnsAndTheCardsOnTheTable) {
 TEST(PuntoGameVideo, TheSameSeedFilmsTheSameGame) {
   GameVideoOptions options = few_plays();
   options.punto.max_plays = 4;
-  const Filmed first = film(options, 9);
-  const Filmed again = film(options, 9);
+  const PuntoFilm first = film_punto(options, 9);
+  const PuntoFilm again = film_punto(options, 9);
   EXPECT_EQ(first.truth.events, again.truth.events);
   EXPECT_EQ(first.frame_sums, again.frame_sums);
 }
@@ -97,10 +97,10 @@ TEST(PuntoGameVideo, TheSameSeedFilmsTheSameGame) {
 TEST(PuntoGameVideo, RefusesOptionsOutOfRange) {
   GameVideoOptions options = few_plays();
   options.players = 5;
-  EXPECT_THROW(film(options, 1), std::invalid_argument);
+  EXPECT_THROW(film_punto(options, 1), std::invalid_argument);
   options = few_plays();
   options.punto.max_plays = -1;
-  EXPECT_THROW(film(options, 1), std::invalid_argument);
+  EXPECT_THROW(film_punto(options, 1), std::invalid_argument);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ std::vector<cv::Point2f> outline(const PuntoScene& scene, const PuntoPileLayout&
 }
 
 // A plain light table seen straight down (straight_down_capture).
-CaptureConditions plain_conditions() {
+CaptureConditions light_table_capture() {
   return straight_down_capture({214, 200, 172});
 }
 
@@ -129,7 +129,7 @@ TEST(PuntoRender, TruthIsTheAnalyzeLineOfTheLayout) {
                                  {{2, 2}, id(referee::Colour::red, 9)},
                                  {{2, 1}, id(referee::Colour::blue, 2)}},
                                 0);
-  const RenderedImage rendered = render_punto(scene, plain_conditions(), 11);
+  const RenderedImage rendered = render_punto(scene, light_table_capture(), 11);
   const nlohmann::json& truth = rendered.truth;
   EXPECT_EQ(truth.at("game"), "punto");
   EXPECT_EQ(truth.at("status"), "ok");
@@ -166,7 +166,7 @@ TEST(PuntoRender, CellsFollowTheLayoutAxesNearestTheImageAxes) {
   const std::vector<std::pair<Cell, std::string>> row = {
       {{0, 0}, deck[0].id}, {{1, 0}, deck[10].id}, {{2, 0}, deck[20].id}};
   const auto cells_by_id = [&](double angle_deg) {
-    const RenderedImage rendered = render_punto(laid(row, angle_deg), plain_conditions(), 5);
+    const RenderedImage rendered = render_punto(laid(row, angle_deg), light_table_capture(), 5);
     std::map<std::string, Cell> cells;
     const auto& piles = rendered.truth.at("truth").at("piles");
     for (std::size_t i = 0; i < piles.size(); ++i)

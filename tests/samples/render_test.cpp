@@ -11,6 +11,7 @@
 #include "plain_conditions.hpp"
 #include "referee/colour.hpp"
 #include "referee/deck.hpp"
+#include "truth_points.hpp"
 
 namespace tableref::samples {
 namespace {
@@ -34,10 +35,6 @@ FreezeScene one_stack(std::vector<FreezeCardLayout> cards, double angle_deg) {
   stack.centre_mm = {120, 80};
   stack.angle_deg = angle_deg;
   return FreezeScene{{stack}};
-}
-
-cv::Point2d point(const nlohmann::json& xy) {
-  return {xy[0].get<double>(), xy[1].get<double>()};
 }
 
 cv::Point2d line_intersection(const cv::Vec4f& a, const cv::Vec4f& b) {
@@ -93,8 +90,8 @@ TEST(RenderFreeze, CardCornersLieWhereTheTruthSays) {
     for (const auto& corner : rendered.truth["stacks"][0]["corners"]) {
       double nearest = 1e9;
       for (const cv::Point2d& seen : found)
-        nearest = std::min(nearest, cv::norm(seen - point(corner)));
-      EXPECT_LT(nearest, 1.5) << "truth corner " << point(corner) << " at angle " << angle;
+        nearest = std::min(nearest, cv::norm(seen - point_of(corner)));
+      EXPECT_LT(nearest, 1.5) << "truth corner " << point_of(corner) << " at angle " << angle;
     }
   }
 }
@@ -129,7 +126,7 @@ HolePair find_hole_pair() {
 cv::Vec3d colour_at_cell(const RenderedImage& rendered, const nlohmann::json& stack, int row,
                          int col) {
   std::vector<cv::Point2f> image_corners;
-  for (const auto& corner : stack["corners"]) image_corners.emplace_back(point(corner));
+  for (const auto& corner : stack["corners"]) image_corners.emplace_back(point_of(corner));
   const std::vector<cv::Point2f> card_corners = {{0, 0}, {65, 0}, {65, 65}, {0, 65}};
   const cv::Mat homography = cv::getPerspectiveTransform(card_corners, image_corners);
   const std::array<float, 3> position = {13.5f, 32.5f, 51.5f};
@@ -158,9 +155,9 @@ int card_cell(int start, int row, int col) {
 }
 
 int corner_start(const nlohmann::json& stack, const nlohmann::json& facts) {
-  const cv::Point2d first = point(stack["corners"][0]);
+  const cv::Point2d first = point_of(stack["corners"][0]);
   for (int start = 0; start < 4; ++start) {
-    if (cv::norm(point(facts["cards"][0]["corners"][static_cast<std::size_t>(start)]) - first) <
+    if (cv::norm(point_of(facts["cards"][0]["corners"][static_cast<std::size_t>(start)]) - first) <
         1e-6)
       return start;
   }
@@ -242,7 +239,7 @@ TEST(RenderFreeze, TruthOfAlignedStacksIsWhatTheRefereeSees) {
         }
       }
       // Corners run clockwise from the one whose first side points most nearly along +x.
-      const cv::Point2d first_side = point(stack["corners"][1]) - point(stack["corners"][0]);
+      const cv::Point2d first_side = point_of(stack["corners"][1]) - point_of(stack["corners"][0]);
       // (Perspective keeps the sides from being exactly square: 50 degrees at most.)
       EXPECT_GE(first_side.x / cv::norm(first_side), std::cos(50.0 * 3.14159265358979323846 / 180));
     }
@@ -257,8 +254,9 @@ TEST(RenderFreeze, EveryCardSpansAtLeast70Px) {
     for (const auto& stack : rendered.truth["truth"]["stacks"]) {
       for (const auto& card : stack["cards"]) {
         for (std::size_t side = 0; side < 4; ++side) {
-          EXPECT_GE(cv::norm(point(card["corners"][side]) - point(card["corners"][(side + 1) % 4])),
-                    70.0);
+          EXPECT_GE(
+              cv::norm(point_of(card["corners"][side]) - point_of(card["corners"][(side + 1) % 4])),
+              70.0);
         }
       }
     }

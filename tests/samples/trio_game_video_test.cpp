@@ -29,13 +29,13 @@ GameVideoOptions short_trio_game(int turns) {
   return options;
 }
 
-struct Filmed {
+struct TrioFilm {
   GameVideoTruth truth;
   std::vector<cv::Mat> frames;
 };
 
-Filmed film(const GameVideoOptions& options, std::uint64_t seed) {
-  Filmed filmed;
+TrioFilm film_trio(const GameVideoOptions& options, std::uint64_t seed) {
+  TrioFilm filmed;
   filmed.truth = render_game_video(options, seed, [&](const cv::Mat& bgr, int, double) {
     filmed.frames.push_back(bgr.clone());
   });
@@ -50,7 +50,7 @@ std::size_t card_count(const json& event) {
 // a refused card, the cards a capture won and the detached cards leave it with the next layout.
 TEST(TrioGameVideo, TheTrueEventsFollowTheReferee) {
   const GameVideoOptions options = short_trio_game(8);
-  const Filmed game = film(options, 1);
+  const TrioFilm game = film_trio(options, 1);
   const std::vector<json>& events = game.truth.events;
   ASSERT_FALSE(events.empty());
   ASSERT_EQ(events.front()["type"], "state");
@@ -116,7 +116,7 @@ TEST(TrioGameVideo, TheTrueEventsFollowTheReferee) {
 
 TEST(TrioGameVideo, FramesFollowFromTheSeed) {
   const GameVideoOptions options = short_trio_game(2);
-  const Filmed first = film(options, 5), again = film(options, 5);
+  const TrioFilm first = film_trio(options, 5), again = film_trio(options, 5);
   ASSERT_EQ(first.frames.size(), again.frames.size());
   ASSERT_FALSE(first.frames.empty());
   for (std::size_t i = 0; i < first.frames.size(); ++i) {

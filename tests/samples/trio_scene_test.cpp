@@ -15,6 +15,7 @@
 #include "plain_conditions.hpp"
 #include "referee/colour.hpp"
 #include "referee/deck.hpp"
+#include "truth_points.hpp"
 
 namespace tableref::samples {
 namespace {
@@ -33,10 +34,6 @@ CaptureConditions plain_conditions(cv::Size size) {
   conditions.paper_grain = 0;
   conditions.jpeg_quality = 0;
   return conditions;
-}
-
-cv::Point2d point(const nlohmann::json& xy) {
-  return {xy[0].get<double>(), xy[1].get<double>()};
 }
 
 std::set<int> ids(const nlohmann::json& list) {
@@ -146,15 +143,15 @@ TEST(RenderTrio, CardCornersAndCentreLieWhereTheTruthSays) {
     for (const auto& corner : card["polygon"]) {
       double nearest = 1e9;
       for (const cv::Point2d& seen : found)
-        nearest = std::min(nearest, cv::norm(seen - point(corner)));
-      EXPECT_LT(nearest, 1.5) << "truth corner " << point(corner);
+        nearest = std::min(nearest, cv::norm(seen - point_of(corner)));
+      EXPECT_LT(nearest, 1.5) << "truth corner " << point_of(corner);
     }
     // Clockwise in the image (y down: a positive cross product).
-    const cv::Point2d a = point(card["polygon"][0]), b = point(card["polygon"][1]),
-                      c = point(card["polygon"][2]);
+    const cv::Point2d a = point_of(card["polygon"][0]), b = point_of(card["polygon"][1]),
+                      c = point_of(card["polygon"][2]);
     EXPECT_GT((b - a).cross(c - a), 0);
     // The monster's body, blue, lies on the centre.
-    const cv::Point centre(point(card["center"]));
+    const cv::Point centre(point_of(card["center"]));
     const cv::Scalar mean =
         cv::mean(rendered.image_bgr(cv::Rect(centre + cv::Point(4, 4), cv::Size(5, 5))));
     EXPECT_LT(cv::norm(cv::Vec3d(mean[2], mean[1], mean[0]) - cv::Vec3d(0x2E, 0x6F, 0xD0)), 25);
@@ -217,8 +214,9 @@ TEST(RenderTrio, RandomScenesAtEveryLevelFrameEveryCardAtLeast70Px) {
     EXPECT_EQ(rendered.truth["truth"]["level"], level_name(level));
     for (const auto& card : rendered.truth["cards"]) {
       for (std::size_t side = 0; side < 3; ++side) {
-        EXPECT_GE(cv::norm(point(card["polygon"][side]) - point(card["polygon"][(side + 1) % 3])),
-                  70.0);
+        EXPECT_GE(
+            cv::norm(point_of(card["polygon"][side]) - point_of(card["polygon"][(side + 1) % 3])),
+            70.0);
       }
     }
   }

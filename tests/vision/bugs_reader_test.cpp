@@ -21,8 +21,8 @@
 namespace tableref::vision {
 namespace {
 
-evaluation::BugsScore score_level(samples::Level level, std::uint64_t run_seed, int images,
-                                  int first_image = 0) {
+evaluation::BugsScore score_bugs_level(samples::Level level, std::uint64_t run_seed, int images,
+                                       int first_image = 0) {
   evaluation::BugsScore total;
   for (int i = first_image; i < first_image + images; ++i) {
     const auto rendered =
@@ -49,7 +49,7 @@ void expect_none_wrong(const evaluation::BugsScore& score) {
 using Pictures = std::vector<std::pair<std::uint64_t, int>>;
 evaluation::BugsScore score_pictures(samples::Level level, const Pictures& pictures) {
   evaluation::BugsScore total;
-  for (const auto& [seed, index] : pictures) total.add(score_level(level, seed, 1, index));
+  for (const auto& [seed, index] : pictures) total.add(score_bugs_level(level, seed, 1, index));
   return total;
 }
 
@@ -84,7 +84,7 @@ void expect_at_least(const evaluation::BugsScore& score, const Floor& floor) {
 }
 
 TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
-  const auto score = score_level(samples::Level::clean, 4101, 10);
+  const auto score = score_bugs_level(samples::Level::clean, 4101, 10);
   expect_at_least(score, {.recall = 0.97, .precision = 0.99, .species = 0.99, .collections = 0.95});
 }
 
@@ -93,7 +93,7 @@ TEST(BugsReader, CleanScenesAreReadWithoutAWrongTile) {
 // own white; what is left `unknown` is mostly glare on a body or stripes merged into one band,
 // keeping collections from being scored. No tile and no collection is read wrong.
 TEST(BugsReader, WebcamScenesAreMostlyReadAndNeverWrong) {
-  const auto score = score_level(samples::Level::webcam, 5202, 12);
+  const auto score = score_bugs_level(samples::Level::webcam, 5202, 12);
   expect_at_least(score, {.recall = 0.99, .precision = 0.99, .species = 0.97, .collections = 0.75});
 }
 
@@ -103,7 +103,7 @@ TEST(BugsReader, WebcamScenesAreMostlyReadAndNeverWrong) {
 // species when the deck has a single one with both. Light patterned cloths hid five tiles of one
 // picture; their faces are now found by their hue.
 TEST(BugsReader, LightBodiesAndGlaredEyesAreStillRead) {
-  const auto score = score_level(samples::Level::webcam, 78, 20);
+  const auto score = score_bugs_level(samples::Level::webcam, 78, 20);
   expect_at_least(score, {.recall = 0.99, .species = 0.99, .collections = 0.95});
 }
 
@@ -111,7 +111,7 @@ TEST(BugsReader, LightBodiesAndGlaredEyesAreStillRead) {
 // outlined all around: found by their hue, across the picture and then around every eye left
 // outside a tile (a copy printed a little off). Brightness and outlines found 87 % of these tiles.
 TEST(BugsReader, TilesOnLightPatternedClothsAreFoundByTheirHue) {
-  const auto score = score_level(samples::Level::webcam, 77, 40, 20);  // 7 such cloths
+  const auto score = score_bugs_level(samples::Level::webcam, 77, 40, 20);  // 7 such cloths
   expect_at_least(score, {.recall = 0.99, .collections = 0.8});
 }
 
@@ -180,7 +180,7 @@ TEST(BugsReader, TwoSpotsBesideWideGlareAreSpots) {
 // counted when glare lies on the row, unless three show, each with its pupil.
 TEST(BugsReader, GlareOnTheRowOfEyesLeavesTheCountUnknown) {
   evaluation::BugsScore score;
-  for (const int index : {2, 19}) score.add(score_level(samples::Level::hard, 77, 1, index));
+  for (const int index : {2, 19}) score.add(score_bugs_level(samples::Level::hard, 77, 1, index));
   expect_none_wrong(score);
   EXPECT_GT(score.tiles_unknown, 0);  // those two tiles stay unread
 }
@@ -205,7 +205,7 @@ TEST(BugsReader, ARowOfEyesBlurredTogetherIsCountedByItsPupils) {
 // and left unknown when glare lies on the row.
 TEST(BugsReader, AnEyeCountedOnAHighlightIsNone) {
   auto score = score_pictures(samples::Level::hard, {{79, 15}, {79, 28}, {80, 8}});
-  score.add(score_level(samples::Level::webcam, 83, 1, 5));
+  score.add(score_bugs_level(samples::Level::webcam, 83, 1, 5));
   expect_none_wrong(score);
 }
 
@@ -213,7 +213,7 @@ TEST(BugsReader, AnEyeCountedOnAHighlightIsNone) {
 // cream cloth with black dots, blurred; several are not found); the eye of one still shows outside
 // every tile found, so the picture is unstable rather than scored without those tiles.
 TEST(BugsReader, ATileLostInTheTableMakesThePictureUnstable) {
-  const auto score = score_level(samples::Level::hard, 80, 1, 27);
+  const auto score = score_bugs_level(samples::Level::hard, 80, 1, 27);
   EXPECT_LT(score.recall(), 1.0);  // this picture does lose a tile in the table
   EXPECT_EQ(score.collections_wrong, 0);
   EXPECT_EQ(score.collections_exact, 0);
@@ -246,7 +246,7 @@ TEST(BugsReader, TheEyesOutsideEveryTileAreInTheJson) {
 // Light grey and striped cloths as bright as the tiles' cream: the faces are found by their
 // outline in colour, where brightness alone found none on several of these pictures.
 TEST(BugsReader, TilesAsBrightAsTheTableAreFoundByTheirOutline) {
-  const auto score = score_level(samples::Level::webcam, 78, 8);
+  const auto score = score_bugs_level(samples::Level::webcam, 78, 8);
   expect_at_least(score, {.recall = 0.99, .collections = 0.85});
 }
 
@@ -267,7 +267,7 @@ TEST(BugsReader, AnOutlineSpanningSeveralTilesIsNoTile) {
 TEST(BugsReader, AnEyeLikeSpotOnAHandIsNoTilesEye) {
   expect_read_whole({{79, 0}, {84, 3}});
   evaluation::BugsScore hidden;
-  for (const int index : {3, 7}) hidden.add(score_level(samples::Level::hard, 77, 1, index));
+  for (const int index : {3, 7}) hidden.add(score_bugs_level(samples::Level::hard, 77, 1, index));
   EXPECT_EQ(hidden.collections_wrong, 0);
   EXPECT_EQ(hidden.collections_abstained, hidden.collections);
 }
@@ -312,7 +312,7 @@ TEST(BugsReader, APictureWithoutATileIsUnstable) {
 // A tile whose rough outline left its face askew by more than one move of its sides onto the
 // picture's edges: moved again, it is read (a hard picture that left a star `unknown`).
 TEST(BugsReader, ATileReadAskewIsReadAgainOnItsEdges) {
-  const auto score = score_level(samples::Level::hard, 78, 1, 2);
+  const auto score = score_bugs_level(samples::Level::hard, 78, 1, 2);
   EXPECT_EQ(score.tiles_unknown, 0);
   EXPECT_EQ(score.tiles_wrong, 0);
   EXPECT_EQ(score.collections_exact, score.collections);
@@ -381,7 +381,7 @@ TEST(BugsReader, ADiskWithAHighlightOnItsEdgeAwayFromItsEyesIsRound) {
 // lay under a highlight, read with it known as another shape, made its collection's score wrong
 // when that reading was kept (webcam 89/30).
 TEST(BugsReader, OtherShapesReadDifferentlyUnderAHighlightAreLeftUnread) {
-  const auto score = score_level(samples::Level::webcam, 89, 1, 30);
+  const auto score = score_bugs_level(samples::Level::webcam, 89, 1, 30);
   expect_none_wrong(score);
 }
 
@@ -397,7 +397,7 @@ TEST(BugsReader, GlareBesideTheRowOfEyesLeavesTheirCountRead) {
 // (`hard` 77/2): the bottom eye, off that row, shows the row is not the monster's, and the count
 // is left unread.
 TEST(BugsReader, AnEyeOffTheRowUnderGlareLeavesTheCountUnread) {
-  const auto score = score_level(samples::Level::hard, 77, 1, 2);
+  const auto score = score_bugs_level(samples::Level::hard, 77, 1, 2);
   expect_none_wrong(score);
 }
 
@@ -406,7 +406,7 @@ TEST(BugsReader, AnEyeOffTheRowUnderGlareLeavesTheCountUnread) {
 // neighbours' size fitted to the edges there reads a disk: where the two disagree, only what both
 // read is kept, and the collection waits rather than score a wrong species.
 TEST(BugsReader, TwoOutlinesOfAnAskewTileThatDisagreeLeaveItInDoubt) {
-  const auto score = score_level(samples::Level::webcam, 85, 1, 6);
+  const auto score = score_bugs_level(samples::Level::webcam, 85, 1, 6);
   expect_none_wrong(score);
 }
 
@@ -655,7 +655,7 @@ TEST(BugsReader, AHandOnAClothDottedWithSkinsColourIsSeen) {
 
 // Hands, glare and heavy blur: a wrong species is rarer than `unknown`.
 TEST(BugsReader, HardScenesSayUnknownRatherThanGuess) {
-  const auto score = score_level(samples::Level::hard, 6303, 8);
+  const auto score = score_bugs_level(samples::Level::hard, 6303, 8);
   EXPECT_GE(score.precision(), 0.95);
   EXPECT_LT(score.tiles_wrong, score.tiles_unknown);
 }

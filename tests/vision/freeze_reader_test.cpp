@@ -17,7 +17,8 @@
 namespace tableref::vision {
 namespace {
 
-evaluation::FreezeScore score_level(samples::Level level, std::uint64_t run_seed, int images) {
+evaluation::FreezeScore score_freeze_level(samples::Level level, std::uint64_t run_seed,
+                                           int images) {
   const auto run = evaluation::run_freeze_level(level, run_seed, images, palette_references());
   std::cout << samples::level_name(level) << ":\n" << run.score.report() << '\n';
   return run.score;
@@ -25,7 +26,7 @@ evaluation::FreezeScore score_level(samples::Level level, std::uint64_t run_seed
 
 // Thresholds: the figures measured on these seeds, so that a regression fails.
 TEST(FreezeReader, CleanScenesAreReadExactly) {
-  const auto score = score_level(samples::Level::clean, 1001, 12);
+  const auto score = score_freeze_level(samples::Level::clean, 1001, 12);
   EXPECT_GE(score.recall(), 0.99);
   EXPECT_GE(score.precision(), 0.99);
   EXPECT_GE(score.cell_accuracy(), 0.995);
@@ -35,7 +36,7 @@ TEST(FreezeReader, CleanScenesAreReadExactly) {
 }
 
 TEST(FreezeReader, WebcamScenesMeetTheTargets) {
-  const auto score = score_level(samples::Level::webcam, 2002, 24);
+  const auto score = score_freeze_level(samples::Level::webcam, 2002, 24);
   EXPECT_GE(score.recall(), 0.99);
   EXPECT_GE(score.precision(), 0.99);
   // 99.5 % of cells right: a disk washed out by blur, its eyes and the shadow of the card above
@@ -48,7 +49,7 @@ TEST(FreezeReader, WebcamScenesMeetTheTargets) {
 }
 
 TEST(FreezeReader, HardScenesSayUnknownRatherThanGuess) {
-  const auto score = score_level(samples::Level::hard, 3003, 24);
+  const auto score = score_freeze_level(samples::Level::hard, 3003, 24);
   EXPECT_GE(score.recall(), 0.9);
   EXPECT_GE(score.precision(), 0.97);
   // Shadowed and blurred disks are named by their ink: 90.1 % right on these seeds.

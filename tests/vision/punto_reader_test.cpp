@@ -15,7 +15,7 @@
 namespace tableref::vision {
 namespace {
 
-evaluation::PuntoScore score_level(samples::Level level, std::uint64_t run_seed, int images) {
+evaluation::PuntoScore score_punto_level(samples::Level level, std::uint64_t run_seed, int images) {
   const ColourReferences references = palette_references();
   evaluation::PuntoScore total;
   for (int i = 0; i < images; ++i) {
@@ -30,7 +30,7 @@ evaluation::PuntoScore score_level(samples::Level level, std::uint64_t run_seed,
 }
 
 TEST(PuntoReader, CleanScenesAreReadExactly) {
-  const auto score = score_level(samples::Level::clean, 1101, 10);
+  const auto score = score_punto_level(samples::Level::clean, 1101, 10);
   EXPECT_GE(score.recall(), 0.999);
   EXPECT_GE(score.precision(), 0.999);
   EXPECT_GE(score.card_accuracy(), 0.995);
@@ -42,7 +42,7 @@ TEST(PuntoReader, CleanScenesAreReadExactly) {
 // The targets: colour and value right on at least 99.5 % of cards, at least 99 % of line
 // verdicts exact.
 TEST(PuntoReader, WebcamScenesMeetTheTargets) {
-  const auto score = score_level(samples::Level::webcam, 2202, 16);
+  const auto score = score_punto_level(samples::Level::webcam, 2202, 16);
   EXPECT_GE(score.recall(), 0.995);
   EXPECT_GE(score.precision(), 0.995);
   EXPECT_GE(score.card_accuracy(), 0.995);
@@ -58,7 +58,7 @@ TEST(PuntoReader, WebcamScenesMeetTheTargets) {
 // Hands and glare hide cards: the reading says `unstable` or `unknown` rather than a wrong
 // card or a wrong line.
 TEST(PuntoReader, HardScenesSayUnstableRatherThanGuess) {
-  const auto score = score_level(samples::Level::hard, 3303, 12);
+  const auto score = score_punto_level(samples::Level::hard, 3303, 12);
   EXPECT_GE(score.precision(), 0.99);
   EXPECT_EQ(score.cards_wrong, 0);
   EXPECT_EQ(score.wrong_verdicts, 0);

@@ -26,7 +26,7 @@ int image_count(int fallback) {
   return wanted ? std::max(1, std::atoi(wanted)) : fallback;
 }
 
-evaluation::TrioScore score_level(samples::Level level, std::uint64_t run_seed, int images) {
+evaluation::TrioScore score_trio_level(samples::Level level, std::uint64_t run_seed, int images) {
   const ColourReferences references = palette_references();
   const TrioReaderParams params;
   evaluation::TrioScore total;
@@ -49,7 +49,7 @@ evaluation::TrioScore score_level(samples::Level level, std::uint64_t run_seed, 
 }
 
 TEST(TrioReader, CleanScenesAreReadExactly) {
-  const auto score = score_level(samples::Level::clean, 1101, 8);
+  const auto score = score_trio_level(samples::Level::clean, 1101, 8);
   EXPECT_GE(score.recall(), 0.999);
   EXPECT_GE(score.precision(), 0.999);
   EXPECT_GE(score.colour_accuracy(), 0.999);
@@ -60,7 +60,7 @@ TEST(TrioReader, CleanScenesAreReadExactly) {
 
 // The targets: at least 98 % of layouts with the exact edge graph, colours at least 99.5 % right.
 TEST(TrioReader, WebcamScenesMeetTheTargets) {
-  const auto score = score_level(samples::Level::webcam, 2202, 16);
+  const auto score = score_trio_level(samples::Level::webcam, 2202, 16);
   EXPECT_GE(score.recall(), 0.995);
   EXPECT_GE(score.precision(), 0.995);
   EXPECT_GE(score.colour_accuracy(), 0.995);
@@ -73,7 +73,7 @@ TEST(TrioReader, WebcamScenesMeetTheTargets) {
 // Hands over the layout hide cards: the reading says `unstable` rather than a wrong layout, and
 // `unknown` rather than a wrong colour.
 TEST(TrioReader, HardScenesSayUnstableRatherThanGuess) {
-  const auto score = score_level(samples::Level::hard, 3303, 12);
+  const auto score = score_trio_level(samples::Level::hard, 3303, 12);
   EXPECT_GE(score.recall(), 0.97);
   EXPECT_GE(score.precision(), 0.99);
   EXPECT_EQ(score.colours_wrong, 0);

@@ -18,7 +18,7 @@ using referee::Colour;
 using referee::freeze::View;
 using referee::freeze::ViewCell;
 
-constexpr double kCardSideMm = 65.0;
+constexpr double kFreezeCardSideMm = 65.0;
 constexpr double kBorderMm = 2.0;
 constexpr std::array<double, 3> kPositionCentresMm = {13.5, 32.5, 51.5};
 // Face points between the positions: the margins and the gaps between disks.
@@ -28,10 +28,10 @@ constexpr std::array<double, 4> kFaceLinesMm = {3.75, 23.0, 42.0, 61.25};
 class CardSampler {
  public:
   CardSampler(const cv::Mat& bgr, const std::array<cv::Point2d, 4>& corners) {
-    image_from_card_ = image_from_square(corners, kCardSideMm);
+    image_from_card_ = image_from_square(corners, kFreezeCardSideMm);
     double perimeter_px = 0;
     for (std::size_t i = 0; i < 4; ++i) perimeter_px += cv::norm(corners[i] - corners[(i + 1) % 4]);
-    px_per_mm_ = perimeter_px / (4 * kCardSideMm);
+    px_per_mm_ = perimeter_px / (4 * kFreezeCardSideMm);
     const cv::Rect around = sampled_area(bgr.size());
     // Samples fall on scattered rows of the picture: copied whole, the part they fall in is
     // read once in order and stays in the cache.
@@ -64,8 +64,8 @@ class CardSampler {
     const cv::Matx33d& h = image_from_card_;
     cv::Point2d lowest(picture.width, picture.height);
     cv::Point2d highest(0, 0);
-    for (const double x : {-kReachMm, kCardSideMm + kReachMm}) {
-      for (const double y : {-kReachMm, kCardSideMm + kReachMm}) {
+    for (const double x : {-kReachMm, kFreezeCardSideMm + kReachMm}) {
+      for (const double y : {-kReachMm, kFreezeCardSideMm + kReachMm}) {
         if (h(2, 0) * x + h(2, 1) * y + h(2, 2) <= 0) return whole;
         const cv::Point2d corner = to_image(x, y);
         if (!std::isfinite(corner.x) || !std::isfinite(corner.y)) return whole;
@@ -181,10 +181,10 @@ class TableModel {
 TableModel sample_table(const CardSampler& sampler, const std::array<double, 2>& rings_mm) {
   TableModel table;
   for (const double outside_mm : rings_mm) {
-    for (double t = 4.0; t <= kCardSideMm - 4.0; t += 4.0) {
+    for (double t = 4.0; t <= kFreezeCardSideMm - 4.0; t += 4.0) {
       const std::array<cv::Point2d, 4> points = {cv::Point2d{t, -outside_mm},
-                                                 {kCardSideMm + outside_mm, t},
-                                                 {t, kCardSideMm + outside_mm},
+                                                 {kFreezeCardSideMm + outside_mm, t},
+                                                 {t, kFreezeCardSideMm + outside_mm},
                                                  {-outside_mm, t}};
       for (const cv::Point2d& p : points) {
         cv::Vec3f rgb;
@@ -207,11 +207,11 @@ class CardMaterial {
       : params_(params) {
     std::vector<cv::Vec3f> border;
     constexpr double kInsideMm = 1.0;
-    for (double t = 8.0; t <= kCardSideMm - 8.0; t += 6.0) {
+    for (double t = 8.0; t <= kFreezeCardSideMm - 8.0; t += 6.0) {
       for (const cv::Point2d& p : {cv::Point2d{t, kInsideMm},
-                                   {kCardSideMm - kInsideMm, t},
-                                   {kCardSideMm - t, kCardSideMm - kInsideMm},
-                                   {kInsideMm, kCardSideMm - t}}) {
+                                   {kFreezeCardSideMm - kInsideMm, t},
+                                   {kFreezeCardSideMm - t, kFreezeCardSideMm - kInsideMm},
+                                   {kInsideMm, kFreezeCardSideMm - t}}) {
         cv::Vec3f rgb;
         if (sampler.raw(p.x, p.y, rgb)) border.push_back(sampler.balanced_lab(rgb));
       }
@@ -490,11 +490,11 @@ class AlignmentCheck {
       case 0:
         return {along, -outward};
       case 1:
-        return {kCardSideMm + outward, along};
+        return {kFreezeCardSideMm + outward, along};
       case 2:
-        return {kCardSideMm - along, kCardSideMm + outward};
+        return {kFreezeCardSideMm - along, kFreezeCardSideMm + outward};
       default:
-        return {-outward, kCardSideMm - along};
+        return {-outward, kFreezeCardSideMm - along};
     }
   }
 
@@ -520,7 +520,7 @@ class AlignmentCheck {
     int border = 0;
     int total = 0;
     for (const double outward : {16.0, 22.0}) {
-      for (double along = 4.0; along <= kCardSideMm - 4.0; along += 4.0) {
+      for (double along = 4.0; along <= kFreezeCardSideMm - 4.0; along += 4.0) {
         for (int side = 0; side < 4; ++side) {
           ++total;
           border += material_at(point(side, along, outward)) == Material::border ? 1 : 0;
@@ -642,7 +642,7 @@ class AlignmentCheck {
   SideReading read_side(int side) const {
     // How far the walk outwards finds card, the top card's own blurred edge included.
     std::vector<float> extents;
-    for (double along = kFirstMm; along <= kCardSideMm - kFirstMm; along += kPitchMm) {
+    for (double along = kFirstMm; along <= kFreezeCardSideMm - kFirstMm; along += kPitchMm) {
       extents.push_back(static_cast<float>(protrusion(side, along)));
     }
     std::vector<float> reaches;
@@ -672,7 +672,7 @@ class AlignmentCheck {
                                      reaches.begin() + static_cast<long>(last) + 1});
       if (reach > kMinReachMm) {
         const double along = kFirstMm + kPitchMm * static_cast<double>(i);
-        protruding.emplace_back(static_cast<float>(along - kCardSideMm / 2), reach);
+        protruding.emplace_back(static_cast<float>(along - kFreezeCardSideMm / 2), reach);
       }
     }
     return protruding;
@@ -766,7 +766,7 @@ FreezeReading read_freeze_pinhole(const cv::Mat& bgr, const referee::FreezeDeck&
                                   const FreezeReaderParams& params, StageLog& log) {
   FreezeReading reading;
   const auto cards =
-      detect_square_cards(bgr, SquareCardSpec{kCardSideMm, kBorderMm}, params.detector, log);
+      detect_square_cards(bgr, SquareCardSpec{kFreezeCardSideMm, kBorderMm}, params.detector, log);
   StageTimer cells_stage(log, "cells");
   // A light square of a chequered cloth, framed by its darker neighbours, looks like a card's
   // face; a stack shows the table only through its top card's holes.
@@ -795,7 +795,8 @@ void move_points(FreezeReading& reading, const PointMap& map) {
 
 double table_px_per_mm(const FreezeReading& reading) {
   return scale_of_squares(
-      reading.stacks, [](const FreezeStackReading& stack) { return stack.corners; }, kCardSideMm);
+      reading.stacks, [](const FreezeStackReading& stack) { return stack.corners; },
+      kFreezeCardSideMm);
 }
 
 FreezeReading read_freeze(const cv::Mat& bgr, const referee::FreezeDeck& deck,

@@ -28,17 +28,6 @@ std::string ordinal(int n) {
   return std::to_string(n) + suffix;
 }
 
-// A misspelt key would otherwise be ignored without a word.
-void require_only(const Node& node, std::initializer_list<std::string_view> allowed) {
-  node.require_object();
-  for (const auto& [key, value] : node.json().items()) {
-    if (key == "comment" || std::find(allowed.begin(), allowed.end(), key) != allowed.end()) {
-      continue;
-    }
-    node.at(key).fail("unexpected key");
-  }
-}
-
 std::string players_text(int players) {
   return std::to_string(players) + " players";
 }

@@ -17,18 +17,8 @@ namespace {
 using json_input::Node;
 using namespace freeze;
 
-constexpr std::string_view kComment = "comment";  // allowed anywhere, ignored
-
-void require_only(const Node& node, std::initializer_list<std::string_view> allowed) {
-  node.require_object();
-  for (const auto& member : node.json().items()) {
-    const std::string& key = member.key();
-    const bool known =
-        key == kComment || std::find(allowed.begin(), allowed.end(), key) != allowed.end();
-    if (known) continue;
-    node.at(key).fail(key == "colour" ? "unexpected key (the key is \"color\")" : "unexpected key");
-  }
-}
+// A "colour" key is told that records write "color".
+constexpr KeySpelling kColourKey{"colour", "color"};
 
 std::string seconds_text(double seconds) {
   char text[32];
@@ -74,7 +64,7 @@ std::vector<ClaimedCard> read_stack(const Node& node, const FreezeDeck& deck) {
   std::vector<ClaimedCard> cards;
   for (std::size_t i = 0; i < node.size(); ++i) {
     const Node item = node.at(i);
-    require_only(item, {"card", "turns", "flipped"});
+    require_only(item, {"card", "turns", "flipped"}, kColourKey);
     ClaimedCard card{read_card_id(item.at("card"), deck), {}};
     if (item.has("turns")) card.placement.quarter_turns = item.at("turns").as_int(0, 3);
     if (item.has("flipped")) card.placement.flipped = item.at("flipped").as_bool();
@@ -84,7 +74,7 @@ std::vector<ClaimedCard> read_stack(const Node& node, const FreezeDeck& deck) {
 }
 
 Deal read_deal(const Node& node, const std::vector<PlayerName>& players, const FreezeDeck& deck) {
-  require_only(node, {"hands", "single"});
+  require_only(node, {"hands", "single"}, kColourKey);
   Deal deal;
   if (node.has("hands")) {
     const Node hands = node.at("hands");
@@ -170,7 +160,7 @@ class FreezeReplay {
     if (!play.has("time_s")) {
       play.fail("expected \"stack\", \"shown\", \"swap\", \"new_round\" or a \"time_s\" alone");
     }
-    require_only(play, {"time_s"});
+    require_only(play, {"time_s"}, kColourKey);
     return match_.tick(now_s_);
   }
 
@@ -185,9 +175,10 @@ class FreezeReplay {
 
   std::vector<Event> trick(const Node& play, bool by_cards) {
     if (by_cards) {
-      require_only(play, {"player", "stack", "color", "aligned", "draw", "time_s"});
+      require_only(play, {"player", "stack", "color", "aligned", "draw", "time_s"}, kColourKey);
     } else {
-      require_only(play, {"player", "shown", "hand", "color", "aligned", "draw", "time_s"});
+      require_only(play, {"player", "shown", "hand", "color", "aligned", "draw", "time_s"},
+                   kColourKey);
     }
     if (match_.round().solo() && !play.has("time_s")) {
       play.fail("a solo trick needs \"time_s\", the seconds since the start");
@@ -208,14 +199,14 @@ class FreezeReplay {
   }
 
   std::vector<Event> swap_single(const Node& play) {
-    require_only(play, {"player", "swap", "take", "time_s"});
+    require_only(play, {"player", "swap", "take", "time_s"}, kColourKey);
     SwapClaim claim{read_player(play), read_card_id(play.at("swap"), deck_), std::nullopt};
     if (play.has("take")) claim.taken = read_card_id(play.at("take"), deck_);
     return match_.swap(claim, now_s_);
   }
 
   std::vector<Event> next_round(const Node& play) {
-    require_only(play, {"new_round", "deal", "time_s"});
+    require_only(play, {"new_round", "deal", "time_s"}, kColourKey);
     const Node flag = play.at("new_round");
     if (!flag.as_bool()) flag.fail("expected true");
     const Deal deal = play.has("deal") ? read_deal(play.at("deal"), players_, deck_) : Deal{};
@@ -232,7 +223,8 @@ class FreezeReplay {
 
 std::vector<Event> replay_freeze(const Node& root, const RecordHeader& header) {
   require_only(
-      root, {"game", "players", "first_player", "rounds_to_win", "solo_seconds", "deal", "plays"});
+      root, {"game", "players", "first_player", "rounds_to_win", "solo_seconds", "deal", "plays"},
+      kColourKey);
   if (header.players.empty() || header.players.size() > static_cast<std::size_t>(kMaxPlayers)) {
     root.at("players").fail("Monster Freeze is played solo or by 2 to 4 players");
   }

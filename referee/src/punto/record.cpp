@@ -17,6 +17,9 @@ namespace {
 
 constexpr int kMaxCoordinate = 1000;
 
+// A "colors" key is told that records write "colours".
+constexpr KeySpelling kColoursKey{"colors", "colours"};
+
 Seat seat_of(const Node& node, const RecordHeader& header) {
   const std::string name = node.as_string();
   const auto found = std::find(header.players.begin(), header.players.end(), name);
@@ -67,18 +70,6 @@ Cell read_cell(const Node& node) {
           node.at(1).as_int(-kMaxCoordinate, kMaxCoordinate)};
 }
 
-// A misspelt key would otherwise be ignored without a word.
-void require_only(const Node& node, std::initializer_list<std::string_view> allowed) {
-  node.require_object();
-  for (const auto& [key, value] : node.json().items()) {
-    if (key == "comment" || std::find(allowed.begin(), allowed.end(), key) != allowed.end()) {
-      continue;
-    }
-    node.at(key).fail(key == "colors" ? "unexpected key (the key is \"colours\")"
-                                      : "unexpected key");
-  }
-}
-
 // A flag that is only ever written as true: {"blocked": true}.
 void require_true(const Node& node) {
   if (!node.as_bool()) node.fail("expected true (leave the key out otherwise)");
@@ -87,20 +78,20 @@ void require_true(const Node& node) {
 std::vector<Event> replay_play(punto::Match& match, const Node& play, const RecordHeader& header) {
   play.require_object();
   if (play.has("new_round")) {
-    require_only(play, {"new_round", "first_player"});
+    require_only(play, {"new_round", "first_player"}, kColoursKey);
     require_true(play.at("new_round"));
     std::optional<Seat> first;
     if (play.has("first_player")) first = seat_of(play.at("first_player"), header);
     return match.start_next_round(first);
   }
   if (play.has("blocked")) {
-    require_only(play, {"player", "blocked", "card"});
+    require_only(play, {"player", "blocked", "card"}, kColoursKey);
     require_true(play.at("blocked"));
     const Seat seat = seat_of(play.at("player"), header);
     if (!play.has("card")) return match.declare_blocked(seat);
     return match.declare_blocked(seat, &read_card(play.at("card")));
   }
-  require_only(play, {"player", "card", "at"});
+  require_only(play, {"player", "card", "at"}, kColoursKey);
   if (!play.has("card") || !play.has("at")) {
     play.fail(
         "expected a card laid {\"player\", \"card\", \"at\"}, a blocked player "
@@ -114,7 +105,8 @@ std::vector<Event> replay_play(punto::Match& match, const Node& play, const Reco
 
 std::vector<Event> replay_punto(const Node& root, const RecordHeader& header) {
   require_only(
-      root, {"game", "players", "first_player", "colours", "team_game", "rounds_to_win", "plays"});
+      root, {"game", "players", "first_player", "colours", "team_game", "rounds_to_win", "plays"},
+      kColoursKey);
   punto::MatchOptions options;
   if (root.has("rounds_to_win")) options.rounds_to_win = root.at("rounds_to_win").as_int(1, 9);
   punto::Match match(read_seating(root, header), header.first_player, options);

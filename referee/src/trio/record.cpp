@@ -41,7 +41,7 @@ Place read_place(const Node& at) {
 }
 
 // {"card": "TM12", "at": [col, row]}; "at" may be left out where `default_place` is given.
-LaidCard read_card(const Node& node, std::optional<Place> default_place = std::nullopt) {
+LaidCard read_laid_card(const Node& node, std::optional<Place> default_place = std::nullopt) {
   reject_unknown_fields(node, {"card", "at"});
   const Node id = node.at("card");
   const std::string name = id.as_string();
@@ -64,7 +64,7 @@ std::vector<Event> read_play(const Node& entry, TrioGame& game, const RecordHead
   }
   const Node cards = entry.at("cards");
   std::vector<LaidCard> laid;
-  for (std::size_t i = 0; i < cards.size(); ++i) laid.push_back(read_card(cards.at(i)));
+  for (std::size_t i = 0; i < cards.size(); ++i) laid.push_back(read_laid_card(cards.at(i)));
 
   if (game.question()) {
     entry.fail("groups tie for the largest: first say which stays with {\"keep\": CARD}");
@@ -86,7 +86,7 @@ std::vector<Event> read_keep(const Node& entry, TrioGame& game) {
 
 std::vector<Event> replay_trio(const Node& root, const RecordHeader& header) {
   reject_unknown_fields(root, {"game", "players", "first_player", "middle", "plays"});
-  const LaidCard middle = read_card(root.at("middle"), Place{0, 0});
+  const LaidCard middle = read_laid_card(root.at("middle"), Place{0, 0});
   auto started = TrioGame::start(trio::Seating{header.players, header.first_player}, middle);
   if (!started) root.at("players").fail(started.error().message);
   TrioGame game = std::move(started).value();
