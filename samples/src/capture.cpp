@@ -23,13 +23,18 @@ constexpr int kSupersampling = 2;
 constexpr int kMapStep = 8;
 constexpr double kMaxLayerPixels = 12e6;
 
-// For each pixel of `region`, seen `supersampling` times in each direction: the table point
-// (x, y in mm) and the size of an image pixel there (mm), as CV_32FC3.
-cv::Mat table_points(const TableCamera& camera, const cv::Rect& region, int supersampling) {
-  const cv::Size dense(region.width * supersampling, region.height * supersampling);
-  // One extra exact point before the first sample and after the last, so that the bilinear
-  // upsampling below interpolates everywhere and never clamps.
-  const cv::Size coarse(dense.width / kMapStep + 3, dense.height / kMapStep + 3);
+// Exact table points every kMapStep samples of a region seen `supersampling` times in each
+// direction, one extra all round so that the bilinear upsampling of table_points interpolates
+// everywhere and never clamps.
+struct TablePointGrid {
+  cv::Mat exact;  // CV_32FC3: the table point (x, y in mm) and the size of an image pixel there
+  cv::Size samples;
+};
+
+TablePointGrid table_point_grid(const TableCamera& camera, const cv::Rect& region,
+                                int supersampling) {
+  const cv::Size samples(region.width * supersampling, region.height * supersampling);
+  const cv::Size coarse(samples.width / kMapStep + 3, samples.height / kMapStep + 3);
   cv::Mat grid(coarse, CV_32FC3);
   const auto output_pixel = [&](int dense_index, int region_origin) {
     const double dense_position = kMapStep * (dense_index - 1) + (kMapStep - 1) / 2.0;
@@ -55,9 +60,24 @@ cv::Mat table_points(const TableCamera& camera, const cv::Rect& region, int supe
       }
     }
   });
+  return {grid, samples};
+}
+
+// For each sample of rows [first, first + count) of the grid: the table point (x, y in mm) and
+// the size of an image pixel there (mm), as CV_32FC3. Only the exact rows those samples lie
+// between are upsampled, to the same values as upsampling the whole grid: sample row r is row
+// r + kMapStep of the upsampled grid, between exact rows (r + kMapStep / 2) / kMapStep and the
+// next.
+cv::Mat table_points(const TablePointGrid& grid, int first, int count) {
+  const int top = (first + kMapStep / 2) / kMapStep;
+  const int bottom = (first + count - 1 + kMapStep / 2) / kMapStep + 2;
   cv::Mat upsampled;
-  cv::resize(grid, upsampled, coarse * kMapStep, 0, 0, cv::INTER_LINEAR);
-  return upsampled(cv::Rect(cv::Point(kMapStep, kMapStep), dense)).clone();
+  cv::resize(grid.exact.rowRange(top, bottom), upsampled,
+             cv::Size(grid.exact.cols * kMapStep, (bottom - top) * kMapStep), 0, 0,
+             cv::INTER_LINEAR);
+  // Rows read by ptr: the view needs no copy.
+  return upsampled(
+      cv::Rect(kMapStep, first + kMapStep - top * kMapStep, grid.samples.width, count));
 }
 
 cv::Mat shade_table(const TableShader& shader, const cv::Mat& points) {
@@ -234,24 +254,32 @@ cv::Rect image_region(const PieceLayer& layer, const TableCamera& camera) {
   return bounds.pixels(2) & cv::Rect(cv::Point(0, 0), camera.image_size);
 }
 
-// The piece layer as the image's `region` sees it: premultiplied linear BGRA, CV_32FC4.
+// The piece layer as the image's `region` sees it: premultiplied linear BGRA, CV_32FC4. Band by
+// band of image rows: each pixel's samples are its own, and a band's buffers stay in cache where
+// the whole region's (hundreds of MB at 1080p) would not.
 cv::Mat see_pieces(const PieceLayer& layer, const TableCamera& camera, const cv::Rect& region) {
-  const cv::Mat points = table_points(camera, region, kSupersampling);
-  cv::Mat map(points.size(), CV_32FC2);
-  for (int row = 0; row < points.rows; ++row) {
-    const auto* in = points.ptr<cv::Vec3f>(row);
-    auto* out = map.ptr<cv::Vec2f>(row);
-    for (int col = 0; col < points.cols; ++col) {
-      const cv::Point2d pixel = layer.pixel_from_table({in[col][0], in[col][1]});
-      out[col] = cv::Vec2f(static_cast<float>(pixel.x), static_cast<float>(pixel.y));
+  constexpr int kBandRows = 16;
+  const TablePointGrid grid = table_point_grid(camera, region, kSupersampling);
+  cv::Mat seen(region.size(), CV_32FC4);
+  cv::Mat map, sampled, as_float;
+  for (int top = 0; top < region.height; top += kBandRows) {
+    const int rows = std::min(kBandRows, region.height - top);
+    const cv::Mat band = table_points(grid, top * kSupersampling, rows * kSupersampling);
+    map.create(band.size(), CV_32FC2);
+    for (int row = 0; row < band.rows; ++row) {
+      const auto* in = band.ptr<cv::Vec3f>(row);
+      auto* out = map.ptr<cv::Vec2f>(row);
+      for (int col = 0; col < band.cols; ++col) {
+        const cv::Point2d pixel = layer.pixel_from_table({in[col][0], in[col][1]});
+        out[col] = cv::Vec2f(static_cast<float>(pixel.x), static_cast<float>(pixel.y));
+      }
     }
+    cv::remap(layer.premultiplied, sampled, map, cv::noArray(), cv::INTER_LINEAR,
+              cv::BORDER_CONSTANT, cv::Scalar::all(0));
+    sampled.convertTo(as_float, CV_32F, 1.0 / 65535);
+    cv::Mat seen_band = seen.rowRange(top, top + rows);
+    cv::resize(as_float, seen_band, seen_band.size(), 0, 0, cv::INTER_AREA);
   }
-  cv::Mat sampled;
-  cv::remap(layer.premultiplied, sampled, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
-            cv::Scalar::all(0));
-  cv::Mat as_float, seen;
-  sampled.convertTo(as_float, CV_32F, 1.0 / 65535);
-  cv::resize(as_float, seen, region.size(), 0, 0, cv::INTER_AREA);
   return seen;
 }
 
@@ -318,7 +346,9 @@ Photo capture_photo(const TableLayout& layout, const CaptureConditions& conditio
   std::mt19937_64 rng(seed);
   const std::vector<std::vector<cv::Point2d>> outlines = layout.outlines_on_table();
 
-  const cv::Mat points = table_points(camera, cv::Rect(cv::Point(0, 0), conditions.image_size), 1);
+  const cv::Mat points =
+      table_points(table_point_grid(camera, cv::Rect(cv::Point(0, 0), conditions.image_size), 1), 0,
+                   conditions.image_size.height);
   cv::Mat scene = shade_table(TableShader(conditions.table), points);
   const cv::Mat gloss = lay_pieces(layout, conditions, camera, rng(), scene);
   const HandsLayer hands = draw_hands(camera, conditions, outlines, rng);
