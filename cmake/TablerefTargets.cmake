@@ -20,11 +20,11 @@ endfunction()
 function(tableref_test_suite name)
   cmake_parse_arguments(ARG "" "" "DEPENDS" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cpp)
-  add_executable(${name}_tests ${sources})
+  add_executable(${name}_tests ${sources} ${PROJECT_SOURCE_DIR}/tests/common/test_main.cpp)
   target_compile_options(${name}_tests PRIVATE ${TABLEREF_WARNINGS})
   # Helpers shared by the suites: "common/...".
   target_include_directories(${name}_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests)
-  target_link_libraries(${name}_tests PRIVATE ${ARG_DEPENDS} GTest::gtest GTest::gtest_main)
+  target_link_libraries(${name}_tests PRIVATE ${ARG_DEPENDS} GTest::gtest)
   target_compile_definitions(${name}_tests PRIVATE
       TABLEREF_SOURCE_DIR="${PROJECT_SOURCE_DIR}" TABLEREF_BINARY_DIR="${PROJECT_BINARY_DIR}")
   gtest_discover_tests(${name}_tests DISCOVERY_TIMEOUT 60 PROPERTIES LABELS ${name})
