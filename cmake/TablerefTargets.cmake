@@ -15,12 +15,19 @@ function(tableref_library name)
   target_link_libraries(tableref_${name} PUBLIC ${ARG_DEPENDS})
 endfunction()
 
-# tableref_test_suite(NAME DEPENDS <targets...>): every *_test.cpp in the current folder, as one
-# GoogleTest executable whose tests ctest discovers one by one.
+# tableref_test_suite(NAME [PICTURES] DEPENDS <targets...>): every *_test.cpp in the current
+# folder, as one GoogleTest executable whose tests ctest discovers one by one. A suite that renders
+# and reads PICTURES keeps freed picture buffers for the next, as the programs do.
 function(tableref_test_suite name)
-  cmake_parse_arguments(ARG "" "" "DEPENDS" ${ARGN})
+  cmake_parse_arguments(ARG "PICTURES" "" "DEPENDS" ${ARGN})
   file(GLOB sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/*_test.cpp)
-  add_executable(${name}_tests ${sources} ${PROJECT_SOURCE_DIR}/tests/common/test_main.cpp)
+  if(ARG_PICTURES)
+    add_executable(${name}_tests ${sources} ${PROJECT_SOURCE_DIR}/tests/common/picture_test_main.cpp)
+    target_link_libraries(${name}_tests PRIVATE tableref::vision GTest::gtest)
+  else()
+    add_executable(${name}_tests ${sources})
+    target_link_libraries(${name}_tests PRIVATE GTest::gtest_main)
+  endif()
   target_compile_options(${name}_tests PRIVATE ${TABLEREF_WARNINGS})
   # Helpers shared by the suites: "common/...".
   target_include_directories(${name}_tests PRIVATE ${PROJECT_SOURCE_DIR}/tests)

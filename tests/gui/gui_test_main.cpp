@@ -1,14 +1,15 @@
 // The desktop app's tests run with a QApplication on the offscreen platform, with settings and
-// caches kept apart from the user's, and freed memory kept for reuse (common/freed_memory.hpp).
+// caches kept apart from the user's, and freed picture buffers kept for the next picture as in
+// the app.
 #include <gtest/gtest.h>
 
 #include <QApplication>
 #include <QStandardPaths>
 
-#include "common/freed_memory.hpp"
+#include "vision/picture_memory.hpp"
 
 int main(int argc, char** argv) {
-  tableref::testing::keep_freed_memory_for_reuse();
+  tableref::vision::keep_freed_picture_buffers();
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   QStandardPaths::setTestModeEnabled(true);
   QApplication app(argc, argv);
