@@ -7,6 +7,7 @@
 #include <set>
 
 #include "gui/event_text.hpp"
+#include "gui/outline_stroke.hpp"
 #include "gui/overlay_stamps.hpp"
 #include "gui/overlay_style.hpp"
 #include "referee/colour.hpp"
@@ -197,15 +198,20 @@ class OverlayDrawer {
   void draw_outline(const QPolygonF& outline, OverlayRole role) {
     const RoleStyle style = role_style(role, options_.colour_blind);
     const QColor halo = style.colour.lightness() < 60 ? QColor(Qt::white) : QColor(Qt::black);
-    painter_.setBrush(Qt::NoBrush);
-    painter_.setPen(QPen(halo, style.width_px + 3, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    painter_.drawPolygon(outline);
-    painter_.setPen(QPen(style.colour, style.width_px, style.line, Qt::FlatCap, Qt::RoundJoin));
-    painter_.drawPolygon(outline);
-    // The first corner, as interface.md numbers them: a filled dot.
-    painter_.setPen(QPen(halo, 1.5));
-    painter_.setBrush(style.colour);
-    painter_.drawEllipse(outline[0], style.width_px + 1.5, style.width_px + 1.5);
+    draw_stroked_outline(painter_, outline,
+                         {halo, style.width_px + 3, style.colour, style.width_px, style.line});
+    // The first corner, as interface.md numbers them: a filled dot, the same on every card.
+    const double radius = style.width_px + 1.5;
+    const QString key =
+        QStringLiteral("corner|%1|%2|%3").arg(style.colour.rgba()).arg(halo.rgba()).arg(radius);
+    overlay_stamps().draw(painter_, outline[0], key, [&] {
+      return StampDrawing{QRectF(-radius, -radius, 2 * radius, 2 * radius).adjusted(-1, -1, 1, 1),
+                          [halo, colour = style.colour, radius](QPainter& painter) {
+                            painter.setPen(QPen(halo, 1.5));
+                            painter.setBrush(colour);
+                            painter.drawEllipse(QPointF(0, 0), radius, radius);
+                          }};
+    });
   }
 
   // A colour's symbol and word (then `suffix`), or another word such as "empty".
