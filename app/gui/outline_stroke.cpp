@@ -32,10 +32,10 @@ std::vector<double> dash_pattern(Qt::PenStyle style) {
 
 // How much of a pixel the line covers along it, the pixel's nearest point on the outline lying
 // `along` pixels from the outline's start: all within a dash, falling off over a pixel across a
-// dash's flat end. Kept for each 16th of a pixel along the pattern.
+// dash's flat end. Kept for steps of about a 16th of a pixel, a whole number of them a period.
 class Dashes {
  public:
-  static constexpr double kSteps = 16;
+  static constexpr double kStepsPerPixel = 16;
 
   Dashes(Qt::PenStyle style, double width) {
     const std::vector<double> pattern = dash_pattern(style);
@@ -45,9 +45,10 @@ class Dashes {
       period_ += pattern[i] * width;
     }
     if (period_ <= 0) return;
-    shares_.resize(static_cast<std::size_t>(std::ceil(period_ * kSteps)));
+    shares_.resize(static_cast<std::size_t>(std::ceil(period_ * kStepsPerPixel)));
+    steps_per_pixel_ = static_cast<double>(shares_.size()) / period_;
     for (std::size_t i = 0; i < shares_.size(); ++i) {
-      const double at = (static_cast<double>(i) + 0.5) / kSteps;
+      const double at = (static_cast<double>(i) + 0.5) / steps_per_pixel_;
       for (const auto& [from, to] : dashes) {
         // The dashes of the periods before and after reach across the period's ends.
         for (const double shift : {-period_, 0.0, period_}) {
@@ -59,15 +60,16 @@ class Dashes {
   }
 
   bool solid() const { return shares_.empty(); }
+  // `along` from 0 on.
   double coverage(double along) const {
     if (solid()) return 1;
-    const double in_period = along - period_ * std::floor(along / period_);
-    return shares_[std::min(shares_.size() - 1, static_cast<std::size_t>(in_period * kSteps))];
+    return shares_[static_cast<std::size_t>(along * steps_per_pixel_) % shares_.size()];
   }
 
  private:
   std::vector<double> shares_;  // empty for a solid line
   double period_ = 0;
+  double steps_per_pixel_ = 0;
 };
 
 struct Side {
