@@ -227,10 +227,19 @@ bool finite(const QPolygonF& polygon) {
   });
 }
 
+// Coordinates the pixel loops take in whole numbers: within a million pixels of the origin, far
+// beyond any screen.
+bool within_pixel_range(const QPolygonF& polygon) {
+  constexpr double kFarthest = 1e6;
+  return std::all_of(polygon.begin(), polygon.end(), [](const QPointF& point) {
+    return std::abs(point.x()) <= kFarthest && std::abs(point.y()) <= kFarthest;
+  });
+}
+
 }  // namespace
 
 void stroke_outline(QImage& layer, const QPolygonF& polygon, const OutlineStroke& stroke) {
-  if (layer.isNull() || polygon.size() < 2 || !finite(polygon)) return;
+  if (layer.isNull() || polygon.size() < 2 || !within_pixel_range(polygon)) return;
   Q_ASSERT(layer.format() == QImage::Format_ARGB32_Premultiplied);
   const int width = layer.width(), height = layer.height();
   const double halo_radius = stroke.halo_width / 2, line_radius = stroke.width / 2;
@@ -283,6 +292,10 @@ void draw_stroked_outline(QPainter& painter, const QPolygonF& polygon,
   }
   const QPolygonF on_device = painter.worldTransform().map(polygon);
   if (on_device.size() < 2 || !finite(on_device)) return;
+  if (!within_pixel_range(on_device)) {
+    stroke_with_qpainter(painter, polygon, stroke);  // QPainter clips what reaches that far
+    return;
+  }
   // Only what the device shows: an outline far off it costs nothing.
   const double reach = std::max(stroke.halo_width, stroke.width) / 2 + 2;
   const QRectF shown = on_device.boundingRect().adjusted(-reach, -reach, reach, reach) &

@@ -189,5 +189,17 @@ TEST(OutlineStroke, AnOutlineOffThePictureChangesNothing) {
   EXPECT_EQ(picture, before);
 }
 
+TEST(OutlineStroke, AnOutlineReachingFarOffThePictureShowsWhereItCrossesIt) {
+  QImage picture(200, 180, QImage::Format_RGB32);
+  picture.fill(QColor(90, 110, 140));
+  {
+    QPainter painter(&picture);
+    draw_stroked_outline(painter, QPolygonF({{20, 20}, {180, 20}, {1e9, 5e8}}), card_stroke());
+  }
+  // Its top side, along y = 20 within the picture.
+  EXPECT_EQ(picture.pixelColor(100, 20), QColor(0x32, 0xD7, 0x4B));
+  EXPECT_EQ(picture.pixelColor(100, 100), QColor(90, 110, 140));
+}
+
 }  // namespace
 }  // namespace tableref::gui
