@@ -84,7 +84,7 @@ TEST(OutlineStroke, ASolidOutlineIsWhatQPainterStrokes) {
       const OutlineStroke stroke = card_stroke(Qt::SolidLine, width);
       const Difference found =
           difference(stroked_here(polygon, stroke), stroked_by_qpainter(polygon, stroke));
-      SCOPED_TRACE(testing::Message() << "width " << width << ", corners " << polygon.size());
+      SCOPED_TRACE(::testing::Message() << "width " << width << ", corners " << polygon.size());
       EXPECT_GT(found.covered, 1000);
       // Only the antialiased edges differ, and little.
       EXPECT_LT(found.mean, 2.0);
@@ -98,7 +98,7 @@ TEST(OutlineStroke, DashesFallWhereQPainterDashes) {
     const OutlineStroke stroke = card_stroke(style, 5);
     const QImage here = stroked_here(kSquare, stroke);
     const QImage qt = stroked_by_qpainter(kSquare, stroke);
-    SCOPED_TRACE(testing::Message() << "style " << static_cast<int>(style));
+    SCOPED_TRACE(::testing::Message() << "style " << static_cast<int>(style));
     EXPECT_LT(difference(here, qt).mean, 1.5);
     // Along the top side's middle: the line's colour where Qt's dashes are, the halo between.
     int agree = 0, dashes = 0, gaps = 0;
