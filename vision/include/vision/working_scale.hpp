@@ -34,8 +34,9 @@ double scale_of_squares(const std::vector<Card>& cards, CornersOf corners_of, do
 
 // The size of a picture of `picture` pixels shrunk by `scale`.
 cv::Size shrunk_size(cv::Size picture, double scale);
-// `picture` shrunk to `size`: halved by averaging while it is at least twice as large, then
-// interpolated (cv::resize's INTER_AREA costs twenty times more at other factors than halves).
+// `picture` shrunk to `size`: halved by averaging while it is at least twice as large, then each
+// pixel taken from the nearest (cv::resize's INTER_NEAREST_EXACT, pixel centres kept in place;
+// INTER_AREA costs twenty times more at other factors than halves).
 cv::Mat shrunk_picture(const cv::Mat& picture, cv::Size size);
 // Where a pixel of a picture shrunk to `shrunk` (cv::resize's pixel centres) lies in the picture
 // of `picture` pixels.
