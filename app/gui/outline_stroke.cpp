@@ -40,18 +40,19 @@ class Dashes {
   Dashes(Qt::PenStyle style, double width) {
     const std::vector<double> pattern = dash_pattern(style);
     std::vector<std::pair<double, double>> dashes;
+    double period = 0;
     for (std::size_t i = 0; i < pattern.size(); ++i) {
-      if (i % 2 == 0) dashes.emplace_back(period_, period_ + pattern[i] * width);
-      period_ += pattern[i] * width;
+      if (i % 2 == 0) dashes.emplace_back(period, period + pattern[i] * width);
+      period += pattern[i] * width;
     }
-    if (period_ <= 0) return;
-    shares_.resize(static_cast<std::size_t>(std::ceil(period_ * kStepsPerPixel)));
-    steps_per_pixel_ = static_cast<double>(shares_.size()) / period_;
+    if (period <= 0) return;
+    shares_.resize(static_cast<std::size_t>(std::ceil(period * kStepsPerPixel)));
+    steps_per_pixel_ = static_cast<double>(shares_.size()) / period;
     for (std::size_t i = 0; i < shares_.size(); ++i) {
       const double at = (static_cast<double>(i) + 0.5) / steps_per_pixel_;
       for (const auto& [from, to] : dashes) {
         // The dashes of the periods before and after reach across the period's ends.
-        for (const double shift : {-period_, 0.0, period_}) {
+        for (const double shift : {-period, 0.0, period}) {
           const double depth = std::min(at - (from + shift), to + shift - at);
           shares_[i] = std::max(shares_[i], std::clamp(depth + 0.5, 0.0, 1.0));
         }
@@ -68,7 +69,6 @@ class Dashes {
 
  private:
   std::vector<double> shares_;  // empty for a solid line
-  double period_ = 0;
   double steps_per_pixel_ = 0;
 };
 
