@@ -61,9 +61,8 @@ class Dashes {
   }
 
   bool solid() const { return shares_.empty(); }
-  // `along` from 0 on.
+  // `along` from 0 on, of a line that is not solid.
   double coverage(double along) const {
-    if (solid()) return 1;
     return shares_[static_cast<std::size_t>(along * steps_per_pixel_) % shares_.size()];
   }
 
@@ -183,7 +182,7 @@ class Composition {
 // How a stroke covers pixels by their distance from the outline and their place along it.
 struct Pens {
   CoverageByDistance halo, line;
-  const Dashes* dashes = nullptr;  // null for a solid line
+  Dashes dashes;
 };
 
 // Keeps in `halo_row` and `line_row` (levels 0 to 255) the most the side covers pixels `first`
@@ -203,8 +202,8 @@ void cover_row(const Side& side, int y, int first, int last, const Pens& pens,
                                 : std::sqrt(away_x * away_x + away_y * away_y);
     halo_row[x] = std::max(halo_row[x], pens.halo.level(distance));
     std::uint8_t line = pens.line.level(distance);
-    if (line > 0 && pens.dashes != nullptr) {
-      line = static_cast<std::uint8_t>(line * pens.dashes->coverage(side.along_from + along) + 0.5);
+    if (line > 0 && !pens.dashes.solid()) {
+      line = static_cast<std::uint8_t>(line * pens.dashes.coverage(side.along_from + along) + 0.5);
     }
     line_row[x] = std::max(line_row[x], line);
   }
@@ -245,9 +244,8 @@ void stroke_outline(QImage& layer, const QPolygonF& polygon, const OutlineStroke
   const double halo_radius = stroke.halo_width / 2, line_radius = stroke.width / 2;
   // Pixel centres up to half a pixel beyond the pen's edge are partly covered.
   const double reach = std::max(halo_radius, line_radius) + 0.5;
-  const Dashes dashes(stroke.style, stroke.width);
   const Pens pens{CoverageByDistance(halo_radius, reach), CoverageByDistance(line_radius, reach),
-                  stroke.style == Qt::SolidLine ? nullptr : &dashes};
+                  Dashes(stroke.style, stroke.width)};
   // Each pixel keeps the most any side covers it with: the sides' capsules join round.
   std::vector<std::uint8_t> halo_cover(static_cast<std::size_t>(width) * height, 0);
   std::vector<std::uint8_t> line_cover(halo_cover.size(), 0);
