@@ -14,22 +14,6 @@ namespace tableref::gui {
 
 namespace {
 
-// Qt's dash patterns (QPen::dashPattern), in widths of the pen: a dash, a gap, ...
-std::vector<double> dash_pattern(Qt::PenStyle style) {
-  switch (style) {
-    case Qt::DashLine:
-      return {4, 2};
-    case Qt::DotLine:
-      return {1, 2};
-    case Qt::DashDotLine:
-      return {4, 2, 1, 2};
-    case Qt::DashDotDotLine:
-      return {4, 2, 1, 2, 1, 2};
-    default:
-      return {};
-  }
-}
-
 // How much of a pixel the line covers along it, the pixel's nearest point on the outline lying
 // `along` pixels from the outline's start: all within a dash, falling off over a pixel across a
 // dash's flat end. Kept for steps of about a 16th of a pixel, a whole number of them a period.
@@ -38,10 +22,11 @@ class Dashes {
   static constexpr double kStepsPerPixel = 16;
 
   Dashes(Qt::PenStyle style, double width) {
-    const std::vector<double> pattern = dash_pattern(style);
+    // Qt's own pattern for the style, in widths of the pen (a dash, a gap, ...; none when solid).
+    const QList<qreal> pattern = QPen(Qt::black, 1.0, style).dashPattern();
     std::vector<std::pair<double, double>> dashes;
     double period = 0;
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
+    for (qsizetype i = 0; i < pattern.size(); ++i) {
       if (i % 2 == 0) dashes.emplace_back(period, period + pattern[i] * width);
       period += pattern[i] * width;
     }
